@@ -1,0 +1,1 @@
+export const description = 'Log in, check and remove the stored API key';

@@ -1,0 +1,54 @@
+// Bundles the CLI with esbuild, keeping Pastel's layout: dist/cli.js with dist/commands/**
+// beside it (Pastel discovers commands by reading that folder). Each command module is its
+// own entry point and code splitting shares one copy of pastel/ink/react between them, so a
+// start-up pays for one minified bundle instead of hundreds of unbundled modules.
+// Server-side packages stay external: they are imported lazily by the commands that need
+// them, and some of them read files of their own at run time.
+import {build} from 'esbuild';
+import {readFile, readdir, rm, stat} from 'node:fs/promises';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+
+async function listCommandModules(dir) {
+  const found = [];
+  for (const name of await readdir(dir)) {
+    const full = path.join(dir, name);
+    if ((await stat(full)).isDirectory()) found.push(...(await listCommandModules(full)));
+    else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) found.push(full);
+  }
+  return found;
+}
+
+const commandFiles = await listCommandModules(path.join(root, 'commands'));
+const entryPoints = [
+  {in: path.join(root, 'src/cli.ts'), out: 'cli'},
+  ...commandFiles.map(file => ({
+    in: file,
+    out: path.relative(root, file).replace(/\.tsx?$/, ''),
+  })),
+];
+
+await rm(path.join(root, 'dist'), {recursive: true, force: true});
+await build({
+  entryPoints,
+  outdir: path.join(root, 'dist'),
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  minify: process.env.VIGIL_BUILD_MINIFY !== '0',
+  sourcemap: 'linked',
+  chunkNames: 'chunks/[name]-[hash]',
+  jsx: 'automatic',
+  legalComments: 'none',
+  external: ['react-devtools-core', 'bullmq', 'ioredis', 'prom-client', 'fastify', 'msgpackr', 'msgpackr-extract', 'yaml'],
+  // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
+  banner: {
+    js: "import {createRequire as __vigilCreateRequire} from 'node:module';const require=__vigilCreateRequire(import.meta.url);",
+  },
+  define: {'process.env.NODE_ENV': '"production"', __VIGIL_VERSION__: JSON.stringify(pkg.version)},
+  logLevel: 'warning',
+});

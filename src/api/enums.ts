@@ -1,0 +1,52 @@
+/** Value sets of SPEC.md sections 2-3 and CONTRACT.md, shared by client, CLI and sandbox. */
+
+export const REPORT_STATUSES = ['TODO', 'IN_PROGRESS', 'CLOSED'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+export const REVIEW_DECISIONS = ['APPROVE', 'REJECT', 'SKIP', 'ESCALATE'] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
+export const ASSET_STATUSES = ['BLOCKED', 'ALLOWED', 'UNKNOWN'] as const;
+export type AssetStatus = (typeof ASSET_STATUSES)[number];
+
+export const ACTOR_KINDS = ['human', 'automation'] as const;
+export type ActorKind = (typeof ACTOR_KINDS)[number];
+
+export const SEVERITIES = ['ok', 'warn', 'fail'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const HEALTHCHECK_CATEGORIES = [
+  'detection',
+  'reviewing',
+  'blocklisting',
+  'takedowns',
+  'assets',
+  'organization',
+] as const;
+
+/** SPEC.md 2.3, the social and messaging group. */
+export const SOCIAL_ASSET_TYPES = [
+  'TWITTER', 'TELEGRAM', 'DISCORD_USER', 'DISCORD', 'FACEBOOK', 'INSTAGRAM', 'THREADS',
+  'TIKTOK', 'YOUTUBE', 'REDDIT', 'LINKEDIN', 'WHATSAPP', 'MEDIUM', 'FARCASTER', 'BLUESKY',
+  'SNAPCHAT', 'PINTEREST', 'PATREON', 'SUBSTACK', 'QUORA', 'PRIMAL', 'DESO', 'TWITCH',
+] as const;
+
+/** CONTRACT.md: the rest of the upstream's list. */
+export const OTHER_ASSET_TYPES = [
+  'URL', 'PAGE', 'ADDRESS', 'EMAIL', 'GITHUB', 'IPFS', 'OPENSEA', 'DEBANK', 'GOOGLE_FORM',
+  'JOTFORM', 'TAWK_TO', 'TEACHABLE', 'ARCHIVE_ORG', 'GOOGLE_APP_STORE', 'APPLE_APP_STORE',
+  'AMAZON_APP_STORE', 'MICROSOFT_APP_STORE', 'CHROME_WEB_STORE', 'MOZILLA_ADDONS',
+  'OPERA_ADDONS',
+] as const;
+
+export const KNOWN_ASSET_TYPES: readonly string[] = [...SOCIAL_ASSET_TYPES, ...OTHER_ASSET_TYPES];
+export const DEPRECATED_ASSET_TYPES: Readonly<Record<string, string>> = {
+  DISCORD: 'DISCORD (servers) is deprecated upstream; use DISCORD_USER for users',
+};
+
+/** CONTRACT.md: per-asset error types of a 422 from report creation. */
+export const ASSET_ERROR_TYPES = [
+  'DUPLICATE_ASSETS', 'INVALID_FORMAT', 'ASSET_NOT_FOUND', 'ASSET_ALREADY_CORRECT',
+  'ALREADY_PENDING_REVIEW', 'REPORT_ALREADY_EXISTS', 'PROCESSING_FAILED',
+  'DOMAIN_NOT_ALLOWED', 'VALIDATION_ERROR',
+] as const;

@@ -1,0 +1,10 @@
+/**
+ * The wire format of the upstream External API v2: paths, query parameter names, payload
+ * schemas and error normalisation. Nothing outside src/api/wire names an upstream field.
+ */
+export * from './paths.js';
+export * from './parse.js';
+export * from './reports.js';
+export * from './list-query.js';
+export * from './healthcheck.js';
+export * from './errors.js';

@@ -1,0 +1,21 @@
+/** Every upstream path vigil calls, relative to the base URL (which ends in /api/v2). */
+export const PATHS = {
+  createReport: 'report/create',
+  listReports: 'organization/reports',
+  searchReports: 'reports/search',
+} as const;
+
+/**
+ * Healthcheck ids are `<group>.<name>` (e.g. `takedowns.cancelled-count`) and live at
+ * `healthchecks/<group>/<name>` upstream; the siblings share the result shape.
+ */
+export const HEALTHCHECK_IDS = ['takedowns.cancelled-count'] as const;
+export type HealthcheckId = (typeof HEALTHCHECK_IDS)[number];
+
+export function healthcheckPath(id: string): string {
+  const parts = id.split('.');
+  if (parts.length !== 2 || parts.some(part => !/^[a-z][a-z0-9-]*$/.test(part))) {
+    throw new Error(`not a healthcheck id: ${id}`);
+  }
+  return `healthchecks/${parts[0]}/${parts[1]}`;
+}

@@ -1,0 +1,163 @@
+import {z} from 'zod';
+import {ASSET_STATUSES} from '../enums.js';
+
+/*
+ * Report payloads of CONTRACT.md. Response schemas are tolerant readers: unknown fields
+ * are dropped (z.object strips), every documented variant is accepted and normalised into
+ * one internal shape. Request schemas validate what vigil sends (and what the sandbox
+ * accepts), naming the JSON path of each problem.
+ */
+
+// ---------- POST /report/create ----------
+
+export const enrichmentSchema = z.looseObject({
+  type: z.string(),
+  source: z.string(),
+  output: z.unknown(),
+});
+
+export const reportAssetInputSchema = z.looseObject({
+  content: z.string().trim().min(1, 'asset content must not be empty'),
+  status: z.enum(ASSET_STATUSES).optional(),
+  brandSlug: z.string().optional(),
+  reporterConfidence: z.number().optional(),
+  enrichments: z.array(enrichmentSchema).optional(),
+});
+export type ReportAssetInput = z.infer<typeof reportAssetInputSchema>;
+
+export const externalReporterSchema = z.looseObject({
+  platform: z.string().min(1),
+  platformIdentifier: z.string().min(1),
+  displayName: z.string().optional(),
+  avatarUrl: z.url().optional(),
+});
+
+/** Fields of the create body that CONTRACT.md documents; anything else is "unknown". */
+export const CREATE_REPORT_FIELDS = [
+  'organizationSlug', 'discordGuildId', 'telegramGroupId', 'title', 'description',
+  'contactInfo', 'assets', 'attachmentUrls', 'externalSubmissionLink', 'externalReporter',
+  'rawAssetsInput', 'userAgent', 'referrer',
+] as const;
+
+export const createReportRequestSchema = z.looseObject({
+  organizationSlug: z.string().min(1).optional(),
+  discordGuildId: z.string().min(1).optional(),
+  telegramGroupId: z.string().min(1).optional(),
+  title: z.string({error: 'title is required'}).trim().min(3, 'title must be at least 3 characters'),
+  description: z.string({error: 'description is required'}).trim().min(1, 'description is required'),
+  contactInfo: z.string().optional(),
+  assets: z.array(reportAssetInputSchema, {error: 'at least one asset is required'}).min(1, 'at least one asset is required'),
+  attachmentUrls: z.array(z.url('must be a valid URL')).optional(),
+  externalSubmissionLink: z.url('must be a valid URL').optional(),
+  externalReporter: externalReporterSchema.optional(),
+  rawAssetsInput: z.string().optional(),
+  userAgent: z.string().optional(),
+  referrer: z.string().optional(),
+});
+export type CreateReportRequest = z.infer<typeof createReportRequestSchema>;
+
+const idSchema = z.union([z.number(), z.string().min(1)]).transform(String);
+
+export const createReportResponseSchema = z.object({
+  id: idSchema,
+  createdAt: z.string(),
+  organization: z
+    .object({id: z.union([z.number(), z.string()]).transform(String), slug: z.string(), name: z.string().optional()})
+    .nullable()
+    .optional()
+    .transform(org => org ?? null),
+});
+export type CreateReportResponse = z.output<typeof createReportResponseSchema>;
+
+// ---------- GET /organization/reports ----------
+
+const nullish = <T extends z.ZodType>(schema: T) => schema.nullish().transform(value => value ?? undefined);
+
+export const proposalSchema = z.object({
+  id: idSchema,
+  reviewStatus: nullish(z.string()),
+  asset: nullish(
+    z.object({
+      id: idSchema,
+      type: nullish(z.string()),
+      content: nullish(z.string()),
+      status: nullish(z.string()),
+    }),
+  ),
+});
+
+export const reportSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  description: nullish(z.string()),
+  status: z.string(),
+  createdAt: z.string(),
+  updatedAt: nullish(z.string()),
+  attachments: nullish(z.array(z.object({id: nullish(idSchema), url: z.string()}))),
+  proposals: nullish(z.array(proposalSchema)),
+  reporter: nullish(
+    z.object({
+      id: nullish(idSchema),
+      role: nullish(z.string()),
+      fullName: nullish(z.string()),
+      avatarUrl: nullish(z.string()),
+    }),
+  ),
+  externalReporter: nullish(
+    z.object({
+      id: nullish(idSchema),
+      displayName: nullish(z.string()),
+      avatarUrl: nullish(z.string()),
+      platform: nullish(z.string()),
+    }),
+  ),
+  externalSubmissionLink: nullish(z.string()),
+  latestReviewDecision: nullish(z.string()),
+});
+export type Report = z.output<typeof reportSchema>;
+export type Proposal = z.output<typeof proposalSchema>;
+
+/** Both documented list variants, normalised to {reports, nextCursor, totalCount}. */
+export const listReportsResponseSchema = z
+  .object({
+    reports: z.array(reportSchema),
+    nextCursor: z.union([z.number(), z.string()]).nullish(),
+    cursor: z.union([z.number(), z.string()]).nullish(),
+    totalCount: z.number().int().nonnegative().nullish(),
+  })
+  .transform(body => {
+    const next = body.nextCursor ?? body.cursor;
+    return {
+      reports: body.reports,
+      nextCursor: next === undefined || next === null || next === '' ? null : String(next),
+      totalCount: body.totalCount ?? null,
+    };
+  });
+export type ListReportsResult = z.output<typeof listReportsResponseSchema>;
+
+// ---------- POST /reports/search ----------
+
+export const searchReportsRequestSchema = z.object({
+  slug: z.string().min(1),
+  assetContents: z.array(z.string().min(1)).min(1),
+  reportedByCustomer: z.boolean().optional(),
+  limit: z.number().int().min(1).max(100).optional(),
+});
+export type SearchReportsRequest = z.infer<typeof searchReportsRequestSchema>;
+
+export const searchReportsResponseSchema = z
+  .object({
+    reports: z.array(
+      z.object({
+        id: idSchema,
+        status: z.string(),
+        title: nullish(z.string()),
+        createdAt: nullish(z.string()),
+        assets: nullish(z.array(z.string())),
+      }),
+    ),
+    totalCount: z.number().int().nonnegative().nullish(),
+  })
+  .transform(body => ({reports: body.reports, totalCount: body.totalCount ?? body.reports.length}));
+export type SearchReportsResult = z.output<typeof searchReportsResponseSchema>;
+export type SearchHit = SearchReportsResult['reports'][number];

@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+/*
+ * Bootstrap. Runs before Ink is imported, because Ink decides at import time how to write:
+ * - piped stdout: Ink must not be in CI mode, or it appends a newline to our output on
+ *   exit; commands render nothing through Ink when piped, so nothing else is written;
+ * - a closed pipe (`vigil reports list | head -1`) ends quietly;
+ * - Ctrl+C aborts in-flight requests and exits 130.
+ */
+import {installInterruptHandler} from './cli/interrupt.js';
+
+if (process.stdout.isTTY !== true) {
+  process.env.VIGIL_ORIGINAL_CI = process.env.CI ?? '';
+  delete process.env.CI;
+  delete process.env.CONTINUOUS_INTEGRATION;
+}
+
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
+installInterruptHandler();
+
+const {main} = await import('./cli/main.js');
+await main(process.argv, import.meta);

@@ -1,0 +1,22 @@
+/**
+ * Flags with three states (absent, on, off), written `--x` / `--no-x` as in SPEC.md 4.3.
+ * Pastel generates only one of the two forms, so the bootstrap rewrites both into the
+ * explicit `--x=true` / `--x=false` that the `triState` option schema reads. The `=` form
+ * also keeps `--x` from swallowing a following positional argument.
+ */
+export const TRI_STATE_FLAGS = ['reported-by-customer', 'needs-customer-review'] as const;
+
+export function normalizeArgv(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  let passthrough = false;
+  for (const arg of argv) {
+    if (passthrough || arg === '--') {
+      passthrough = true;
+      out.push(arg);
+      continue;
+    }
+    const flag = TRI_STATE_FLAGS.find(name => arg === `--${name}` || arg === `--no-${name}`);
+    out.push(flag ? `--${flag}=${arg.startsWith('--no-') ? 'false' : 'true'}` : arg);
+  }
+  return out;
+}

@@ -1,0 +1,121 @@
+import {ExitCode, exitCodeForStatus} from './exit-codes.js';
+
+/**
+ * Base of every error vigil expects to happen. It carries the exit code the process ends
+ * with and an optional next step shown under the message. Anything that is not a
+ * VigilError is a bug: exit 1, and a stack trace only with --debug.
+ */
+export class VigilError extends Error {
+  readonly exitCode: ExitCode;
+  readonly hint: string | undefined;
+
+  constructor(message: string, options: {exitCode: ExitCode; hint?: string; cause?: unknown}) {
+    super(message, options.cause === undefined ? undefined : {cause: options.cause});
+    this.name = new.target.name;
+    this.exitCode = options.exitCode;
+    this.hint = options.hint;
+  }
+}
+
+/** One problem with the user's input, named by the flag (or JSON path) that carries it. */
+export interface InputProblem {
+  /** `--limit`, `assets[2].status`, `lookbackHours`: what the user has to change. */
+  field?: string;
+  message: string;
+}
+
+/** Invalid input detected before anything was sent: exit 3, every problem listed. */
+export class InputError extends VigilError {
+  readonly problems: InputProblem[];
+
+  constructor(problems: InputProblem[] | string, hint?: string) {
+    const list = typeof problems === 'string' ? [{message: problems}] : problems;
+    super(list.map(formatProblem).join('\n'), {exitCode: ExitCode.Input, hint});
+    this.problems = list;
+  }
+}
+
+function formatProblem(problem: InputProblem): string {
+  return problem.field ? `${problem.field}: ${problem.message}` : problem.message;
+}
+
+/** No API key, or the key was refused before any request (exit 2). */
+export class CredentialsError extends VigilError {
+  constructor(message: string, hint = 'run `vigil auth login`, or set VIGIL_API_KEY') {
+    super(message, {exitCode: ExitCode.Auth, hint});
+  }
+}
+
+/** An issue reported by the upstream, as in SPEC.md 2.4. */
+export interface ApiIssue {
+  message: string;
+}
+
+/** A per-asset rejection carried by a 422 from report creation (CONTRACT.md). */
+export interface AssetRejection {
+  asset: string;
+  errorType: string;
+  message: string;
+  suggestion?: string;
+}
+
+/** The normalised shape of every documented upstream error body. */
+export interface ApiErrorBody {
+  status: number;
+  code: string;
+  message: string;
+  issues: ApiIssue[];
+  details?: {assetErrors?: AssetRejection[]} & Record<string, unknown>;
+}
+
+/** The upstream answered with an error status (after retries, where they apply). */
+export class ApiError extends VigilError {
+  readonly status: number;
+  readonly code: string;
+  readonly issues: ApiIssue[];
+  readonly details: ApiErrorBody['details'];
+
+  constructor(body: ApiErrorBody, hint?: string) {
+    super(body.message, {exitCode: exitCodeForStatus(body.status), hint: hint ?? hintForStatus(body.status)});
+    this.status = body.status;
+    this.code = body.code;
+    this.issues = body.issues;
+    this.details = body.details;
+  }
+}
+
+function hintForStatus(status: number): string | undefined {
+  if (status === 401) return 'check the key with `vigil auth status`, or log in again with `vigil auth login`';
+  if (status === 403) return 'the key has no access to this organization; check --org or ask for a key with access';
+  if (status === 429) return 'the upstream is rate limiting; wait a minute and try again';
+  if (status >= 500) return 'the upstream is failing; try again later (add --debug to see each attempt)';
+  return undefined;
+}
+
+/** Network error, timeout, or connection reset that outlived the retries (exit 8). */
+export class UnavailableError extends VigilError {
+  constructor(message: string, cause?: unknown) {
+    super(message, {
+      exitCode: ExitCode.Unavailable,
+      hint: 'check the base URL (`vigil auth status`) and your connection; add --debug to see each attempt',
+      cause,
+    });
+  }
+}
+
+/** A response that breaks the contract: names the field, never a crash on `undefined`. */
+export class ContractError extends VigilError {
+  constructor(what: string, problems: string[]) {
+    super(`unexpected response from ${what}: ${problems.join('; ')}`, {
+      exitCode: ExitCode.Unexpected,
+      hint: 'the upstream may have changed; run again with --debug and report it',
+    });
+  }
+}
+
+/** The user pressed Ctrl+C (or the process got SIGINT): exit 130. */
+export class InterruptedError extends VigilError {
+  constructor() {
+    super('interrupted', {exitCode: ExitCode.Interrupted});
+  }
+}

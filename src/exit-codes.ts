@@ -1,0 +1,39 @@
+/**
+ * The one table of process exit codes. The README documents the same table; scripts and
+ * alerting depend on these numbers, so they never change meaning.
+ */
+export const ExitCode = {
+  /** Success, including "no results". */
+  Ok: 0,
+  /** Unexpected error, or a command line that cannot be parsed. */
+  Unexpected: 1,
+  /** Credentials missing or rejected (401). */
+  Auth: 2,
+  /** Invalid input; nothing was sent or changed. */
+  Input: 3,
+  /** Not found (404). */
+  NotFound: 4,
+  /** Forbidden (403). */
+  Forbidden: 5,
+  /** A healthcheck reached the --fail-on severity. */
+  Breached: 6,
+  /** The upstream rejected the submission (422). */
+  Rejected: 7,
+  /** Upstream unavailable: network error, timeout, or 5xx/429 still failing after retries. */
+  Unavailable: 8,
+  /** Interrupted (Ctrl+C / SIGINT). */
+  Interrupted: 130,
+} as const;
+
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** Maps an HTTP status of a failed upstream call to the exit code a script sees. */
+export function exitCodeForStatus(status: number): ExitCode {
+  if (status === 401) return ExitCode.Auth;
+  if (status === 403) return ExitCode.Forbidden;
+  if (status === 404) return ExitCode.NotFound;
+  if (status === 422) return ExitCode.Rejected;
+  if (status === 429 || status >= 500) return ExitCode.Unavailable;
+  if (status >= 400) return ExitCode.Input;
+  return ExitCode.Unexpected;
+}

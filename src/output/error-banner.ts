@@ -1,0 +1,42 @@
+import {VigilError, InputError, ApiError} from '../errors.js';
+import {ExitCode} from '../exit-codes.js';
+import {redact} from '../secrets.js';
+
+export interface ErrorReport {
+  text: string;
+  exitCode: number;
+}
+
+/**
+ * Formats any thrown value for stderr: the message, the problems or issues behind it, and
+ * the next step. A stack trace only for bugs (not VigilError) and only with --debug.
+ */
+export function formatError(error: unknown, options: {debug?: boolean} = {}): ErrorReport {
+  const lines: string[] = [];
+  let exitCode: number = ExitCode.Unexpected;
+  if (error instanceof InputError) {
+    exitCode = error.exitCode;
+    lines.push(error.problems.length === 1 ? 'error: invalid input' : `error: invalid input (${error.problems.length} problems)`);
+    for (const problem of error.problems) {
+      lines.push(`  - ${problem.field ? `${problem.field}: ` : ''}${problem.message}`);
+    }
+  } else if (error instanceof ApiError) {
+    exitCode = error.exitCode;
+    lines.push(`error: ${error.message} (HTTP ${error.status} ${error.code})`);
+    for (const issue of error.issues) lines.push(`  - ${issue.message}`);
+    for (const rejection of error.details?.assetErrors ?? []) {
+      lines.push(`  - ${rejection.asset}: ${rejection.errorType}: ${rejection.message}`);
+      if (rejection.suggestion) lines.push(`      suggestion: ${rejection.suggestion}`);
+    }
+  } else if (error instanceof VigilError) {
+    exitCode = error.exitCode;
+    lines.push(`error: ${error.message}`);
+  } else {
+    const message = error instanceof Error ? error.message : String(error);
+    lines.push(`error: unexpected failure: ${message}`);
+    if (options.debug && error instanceof Error && error.stack) lines.push(error.stack);
+    else lines.push('  (run again with --debug for details)');
+  }
+  if (error instanceof VigilError && error.hint) lines.push(`hint: ${error.hint}`);
+  return {text: redact(`${lines.join('\n')}\n`), exitCode};
+}

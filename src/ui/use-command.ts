@@ -1,0 +1,60 @@
+import {useEffect, useState} from 'react';
+import {useApp} from 'ink';
+import {createContext, type CommandContext, type ContextFlags} from '../cli/context.js';
+import {processIO, type IO} from '../cli/io.js';
+import {interruptSignal, wasInterrupted} from '../cli/interrupt.js';
+import {formatError} from '../output/error-banner.js';
+import {ExitCode} from '../exit-codes.js';
+
+export type CommandWork = (ctx: CommandContext) => Promise<number | void>;
+
+export type CommandState = {phase: 'running'} | {phase: 'done'; exitCode: number};
+
+/**
+ * Runs a command's async work once, maps its outcome to the process exit code (Pastel and
+ * Ink never set one), prints errors to stderr, then lets Ink exit after the final render.
+ */
+export function useCommand(flags: ContextFlags, work: CommandWork, io: IO = processIO()): CommandState {
+  const {exit} = useApp();
+  const [state, setState] = useState<CommandState>({phase: 'running'});
+
+  useEffect(() => {
+    let cancelled = false;
+    void runWork(flags, work, io).then(exitCode => {
+      if (!cancelled) setState({phase: 'done', exitCode});
+    });
+    return () => {
+      cancelled = true;
+    };
+    // The work runs once per mount, like a process.
+  }, []);
+
+  useEffect(() => {
+    if (state.phase !== 'done') return;
+    process.exitCode = state.exitCode;
+    exit();
+    // A lingering handle (keep-alive socket, timer) must not hold the process open.
+    setTimeout(() => process.exit(), 100).unref();
+  }, [state]);
+
+  return state;
+}
+
+/** The work with its errors mapped: what the process exits with. Exported for tests. */
+export async function runWork(flags: ContextFlags, work: CommandWork, io: IO, signal: AbortSignal = interruptSignal): Promise<number> {
+  let debug = flags.debug === true;
+  try {
+    const ctx = await createContext(flags, io, signal);
+    debug = ctx.debug;
+    const code = await work(ctx);
+    return wasInterrupted() ? ExitCode.Interrupted : (code ?? ExitCode.Ok);
+  } catch (error) {
+    if (wasInterrupted() || signal.aborted) {
+      io.stderr.write('interrupted\n');
+      return ExitCode.Interrupted;
+    }
+    const report = formatError(error, {debug});
+    io.stderr.write(report.text);
+    return report.exitCode;
+  }
+}
