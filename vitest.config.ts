@@ -8,5 +8,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     env: {FORCE_COLOR: '0'},
+    // .ci/run reads the counts from this file to print one closing line per Node version.
+    reporters: process.env.VITEST_JSON ? ['default', 'json'] : ['default'],
+    outputFile: process.env.VITEST_JSON ? {json: process.env.VITEST_JSON} : undefined,
   },
 });

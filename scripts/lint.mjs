@@ -1,0 +1,46 @@
+// Project rules tsc cannot check:
+// - commands/ holds Pastel command modules only (Pastel imports every file there at start);
+// - no source file grows past what one reader holds in mind.
+import {readdir, readFile, stat} from 'node:fs/promises';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const MAX_LINES = 400;
+const problems = [];
+
+async function walk(dir) {
+  const out = [];
+  for (const name of await readdir(dir).catch(() => [])) {
+    const full = path.join(dir, name);
+    if ((await stat(full)).isDirectory()) out.push(...(await walk(full)));
+    else out.push(full);
+  }
+  return out;
+}
+
+for (const file of await walk(path.join(root, 'commands'))) {
+  const rel = path.relative(root, file);
+  if (!/\.(ts|tsx)$/.test(file)) {
+    problems.push(`${rel}: only command modules belong in commands/`);
+    continue;
+  }
+  const text = await readFile(file, 'utf8');
+  const isGroup = path.basename(file).startsWith('index.') && !/export default/.test(text);
+  const isApp = path.basename(file).startsWith('_app.');
+  if (!isGroup && !isApp && !/export default/.test(text)) problems.push(`${rel}: a command module must export a default component`);
+  if (/\.test\.tsx?$/.test(file)) problems.push(`${rel}: tests live in test/, not commands/`);
+}
+
+for (const dir of ['src', 'commands', 'jobs']) {
+  for (const file of await walk(path.join(root, dir))) {
+    if (!/\.(ts|tsx|mjs)$/.test(file)) continue;
+    const lines = (await readFile(file, 'utf8')).split('\n').length;
+    if (lines > MAX_LINES) problems.push(`${path.relative(root, file)}: ${lines} lines (split it below ${MAX_LINES})`);
+  }
+}
+
+if (problems.length > 0) {
+  console.error(problems.join('\n'));
+  process.exit(1);
+}
+console.log('lint: ok');
