@@ -8,3 +8,4 @@ export * from './reports.js';
 export * from './list-query.js';
 export * from './healthcheck.js';
 export * from './errors.js';
+export * from './asset-content.js';

@@ -1,0 +1,44 @@
+import {describe, expect, it} from 'vitest';
+import {findDuplicateContents, parseAssetFlag, uniqueContents} from '../../../src/cmd/reports/assets.js';
+import {normalizeAssetContent} from '../../../src/api/wire/index.js';
+
+describe('parseAssetFlag', () => {
+  it.each([
+    ['evil.example', {content: 'evil.example'}],
+    ['evil.example:BLOCKED', {content: 'evil.example', status: 'BLOCKED'}],
+    ['evil.example:allowed', {content: 'evil.example', status: 'ALLOWED'}],
+    ['evil.example:Unknown', {content: 'evil.example', status: 'UNKNOWN'}],
+    ['https://evil.example:8443/login', {content: 'https://evil.example:8443/login'}],
+    ['https://evil.example:8443/login:blocked', {content: 'https://evil.example:8443/login', status: 'BLOCKED'}],
+    ['eip155:1:0xAbC0000000000000000000000000000000000001', {content: 'eip155:1:0xAbC0000000000000000000000000000000000001'}],
+    ['eip155:1:0xabc:ALLOWED', {content: 'eip155:1:0xabc', status: 'ALLOWED'}],
+    ['@handle:with:colons', {content: '@handle:with:colons'}],
+    ['x.example:BLOCKEDX', {content: 'x.example:BLOCKEDX'}],
+    [':BLOCKED', {content: '', status: 'BLOCKED'}],
+  ])('%s', (input, expected) => {
+    expect(parseAssetFlag(input)).toEqual(expected);
+  });
+});
+
+describe('normalizeAssetContent (the upstream matching rule)', () => {
+  it.each([
+    ['https://Evil.Example/', 'evil.example'],
+    ['http://EVIL.example/Path/', 'evil.example/Path'],
+    ['Evil.Example', 'evil.example'],
+    ['evil.example:8443/a', 'evil.example:8443/a'],
+    ['@SomeHandle', '@SomeHandle'],
+    ['eip155:1:0xAbC', 'eip155:1:0xAbC'],
+    ['+15551234567', '+15551234567'],
+  ])('%s -> %s', (input, expected) => {
+    expect(normalizeAssetContent(input)).toBe(expected);
+  });
+});
+
+describe('duplicates', () => {
+  it('groups contents equal once normalised', () => {
+    expect(findDuplicateContents(['a.example', 'https://A.example/', 'b.example', 'a.example'])).toEqual([
+      {normalized: 'a.example', indexes: [0, 1, 3]},
+    ]);
+    expect(uniqueContents(['a.example', ' https://A.example/ ', 'b.example', ''])).toEqual(['a.example', 'b.example']);
+  });
+});

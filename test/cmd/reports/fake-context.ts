@@ -1,0 +1,82 @@
+import {PassThrough} from 'node:stream';
+import {createApiClient} from '../../../src/api/client.js';
+import type {CommandContext} from '../../../src/cli/context.js';
+import type {IO} from '../../../src/cli/io.js';
+import {CredentialsError, InputError} from '../../../src/errors.js';
+import type {Settings, SettingSource} from '../../../src/config/settings.js';
+
+/** The base URL nock intercepts in these tests (https: the client refuses a key over remote http). */
+export const BASE_URL = 'https://api.vigil.test/api/v2';
+export const API_KEY = 'test-key-0123456789';
+
+export interface FakeIO extends IO {
+  out(): string;
+  err(): string;
+}
+
+/** A terminal (tty) or a pipe, recording what the command writes. */
+export function fakeIO(options: {tty: boolean; env?: NodeJS.ProcessEnv}): FakeIO {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    stdout: {write: (chunk: string) => out.push(chunk), isTTY: options.tty, columns: 120},
+    stderr: {write: (chunk: string) => err.push(chunk), isTTY: options.tty},
+    stdin: new PassThrough(),
+    env: options.env ?? {},
+    stdoutIsTTY: options.tty,
+    canPrompt: false,
+    out: () => out.join(''),
+    err: () => err.join(''),
+  };
+}
+
+export interface FakeContextOptions {
+  tty?: boolean;
+  org?: string;
+  orgSource?: SettingSource;
+  apiKey?: string | null;
+  baseUrl?: string | null;
+  signal?: AbortSignal;
+}
+
+/** A CommandContext like createContext builds, with settings given directly. */
+export function fakeContext(options: FakeContextOptions = {}): CommandContext & {io: FakeIO} {
+  const io = fakeIO({tty: options.tty ?? false});
+  const apiKey = options.apiKey === undefined ? API_KEY : options.apiKey;
+  const baseUrl = options.baseUrl === undefined ? BASE_URL : options.baseUrl;
+  const settings: Settings = {
+    configDir: '/nonexistent/vigil',
+    ...(apiKey === null ? {} : {apiKey: {value: apiKey, source: 'env'}}),
+    ...(baseUrl === null ? {} : {baseUrl: {value: baseUrl, source: 'env'}}),
+    ...(options.org === undefined ? {} : {org: {value: options.org, source: options.orgSource ?? 'env'}}),
+  };
+  const signal = options.signal ?? new AbortController().signal;
+  return {
+    io,
+    settings,
+    debug: false,
+    trace: () => {},
+    now: () => new Date('2026-11-22T00:00:00Z'),
+    signal,
+    requireOrg() {
+      if (!settings.org) throw new InputError([{field: '--org', message: 'no organization given'}]);
+      return settings.org.value;
+    },
+    client() {
+      if (!settings.apiKey) throw new CredentialsError('no API key configured');
+      if (!settings.baseUrl) throw new InputError([{field: '--base-url', message: 'no API base URL configured'}]);
+      return createApiClient({baseUrl: settings.baseUrl.value, apiKey: settings.apiKey.value, signal, retries: 0});
+    },
+  };
+}
+
+/** Runs a work function and returns the InputError it threw (fails the test otherwise). */
+export async function inputErrorOf(work: () => Promise<unknown> | unknown): Promise<InputError> {
+  try {
+    await work();
+  } catch (error) {
+    if (error instanceof InputError) return error;
+    throw error;
+  }
+  throw new Error('expected an InputError, got success');
+}
