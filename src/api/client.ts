@@ -1,11 +1,28 @@
-import type {
-  CreateReportRequest,
-  CreateReportResponse,
-  HealthcheckResult,
-  ListReportsFilters,
-  ListReportsResult,
-  SearchReportsRequest,
-  SearchReportsResult,
+import type {z} from 'zod';
+import {ApiError, ContractError, CredentialsError, InputError, UnavailableError} from '../errors.js';
+import {redact, registerSecret} from '../secrets.js';
+import {USER_AGENT} from '../version.js';
+import {CrossOriginRedirect, NetworkFailure, createTransport, type RawResponse, type Transport} from './http.js';
+import {redactDeep} from './redact.js';
+import {isRetryableCode, isRetryableStatus, parseRetryAfter, retryDelayMs, sleep} from './retry.js';
+import {checkBaseUrl} from './url-guard.js';
+import {
+  PATHS,
+  createReportResponseSchema,
+  healthcheckPath,
+  healthcheckResultSchema,
+  listReportsResponseSchema,
+  normalizeErrorBody,
+  parseResponse,
+  searchReportsResponseSchema,
+  toListQueryParams,
+  type CreateReportRequest,
+  type CreateReportResponse,
+  type HealthcheckResult,
+  type ListReportsFilters,
+  type ListReportsResult,
+  type SearchReportsRequest,
+  type SearchReportsResult,
 } from './wire/index.js';
 
 /** How the client talks to the upstream. */
@@ -24,6 +41,8 @@ export interface ApiClientOptions {
   retries?: number;
   /** Upper bound of one backoff delay, including a Retry-After the upstream asked for. Default: 30000. */
   maxRetryDelayMs?: number;
+  /** Backoff before the first retry; doubles per retry, half of it random (jitter). Default: 500. */
+  retryBaseDelayMs?: number;
   /** Aborts every in-flight and future request (Ctrl+C). Default: none. */
   signal?: AbortSignal;
   /** Sent as `User-Agent`. Default: `vigil/<version>`. */
@@ -43,6 +62,164 @@ export interface ApiClient {
   runHealthcheck(id: string, body: Record<string, unknown>, options?: CallOptions): Promise<HealthcheckResult>;
 }
 
-export function createApiClient(_options: ApiClientOptions): ApiClient {
-  throw new Error('not implemented yet');
+const DEFAULTS = {
+  connectTimeoutMs: 5_000,
+  timeoutMs: 30_000,
+  retries: 3,
+  maxRetryDelayMs: 30_000,
+  retryBaseDelayMs: 500,
+} as const;
+
+/**
+ * How a failed attempt may be repeated. Reads (list, search, healthchecks) are safe to send
+ * twice. Report creation is not: a second POST after a lost response could file the report
+ * twice, and a duplicate report (reviewers triage it twice, takedowns double up) is worse
+ * than a failure the user can see and check. The upstream's REPORT_ALREADY_EXISTS 422 does
+ * not make a blind retry safe either: when the first attempt did succeed, the retry would
+ * turn that success into a "rejected" error. So creation is retried only when the request
+ * provably was not processed: the connection was never made (refused, DNS, connect timeout)
+ * or the upstream answered 429 (rate limited before any work). A 5xx, a response timeout or
+ * a reset after sending fails at once, with a hint to check before trying again.
+ */
+type RetryPolicy = 'idempotent' | 'unprocessed-only';
+
+interface Endpoint<S extends z.ZodType> {
+  method: 'GET' | 'POST';
+  path: string;
+  searchParams?: URLSearchParams;
+  json?: unknown;
+  schema: S;
+  policy: RetryPolicy;
+}
+
+const UNKNOWN_OUTCOME = 'the report may or may not have been created; check with `vigil reports search <asset>` before trying again';
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const prefixUrl = checkBaseUrl(options.baseUrl);
+  registerSecret(options.apiKey);
+  const settings = {
+    connectTimeoutMs: nonNegative('connectTimeoutMs', options.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs),
+    timeoutMs: nonNegative('timeoutMs', options.timeoutMs ?? DEFAULTS.timeoutMs),
+    retries: nonNegative('retries', options.retries ?? DEFAULTS.retries),
+    maxDelayMs: nonNegative('maxRetryDelayMs', options.maxRetryDelayMs ?? DEFAULTS.maxRetryDelayMs),
+    baseDelayMs: nonNegative('retryBaseDelayMs', options.retryBaseDelayMs ?? DEFAULTS.retryBaseDelayMs),
+  };
+  const trace = (line: string) => options.debug?.(redact(line));
+  let transport: Transport | undefined;
+
+  const transportFor = (apiKey: string | undefined): Transport => {
+    if (!apiKey) throw new CredentialsError('no API key configured');
+    // A key with whitespace or non-ASCII cannot travel in a header; say so before Node does.
+    if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+      throw new CredentialsError('the API key contains spaces or characters that cannot be sent in a header', 'check for a stray newline or quote; log in again with `vigil auth login`');
+    }
+    transport ??= createTransport({
+      prefixUrl,
+      apiKey,
+      userAgent: options.userAgent ?? USER_AGENT,
+      connectTimeoutMs: settings.connectTimeoutMs,
+      timeoutMs: settings.timeoutMs,
+      ...(options.debug ? {debug: options.debug} : {}),
+    });
+    return transport;
+  };
+
+  async function call<S extends z.ZodType>(endpoint: Endpoint<S>, callOptions?: CallOptions): Promise<z.output<S>> {
+    const send = transportFor(options.apiKey);
+    const signal = combineSignals(options.signal, callOptions?.signal);
+    const what = `${endpoint.method} ${endpoint.path}`;
+    const attempts = 1 + settings.retries;
+    for (let attempt = 1; ; attempt++) {
+      let response: RawResponse;
+      try {
+        response = await send.send({...endpoint, signal, attempt, attempts});
+      } catch (error) {
+        if (error instanceof CrossOriginRedirect) {
+          throw new UnavailableError(`${error.message}; vigil does not send the API key to another origin. If the API really moved, use the new address as --base-url`);
+        }
+        if (!(error instanceof NetworkFailure)) throw error;
+        const safe = endpoint.policy === 'idempotent' || error.phase === 'not-sent';
+        if (safe && isRetryableCode(error.code) && attempt < attempts) {
+          await pause(attempt, undefined, signal);
+          continue;
+        }
+        const outcome = endpoint.policy === 'unprocessed-only' && error.phase === 'maybe-sent' ? `; ${UNKNOWN_OUTCOME}` : '';
+        throw new UnavailableError(`${what}: ${error.message}${afterAttempts(attempt)}${outcome}`);
+      }
+      if (response.status >= 200 && response.status < 300) return parseBody(endpoint.schema, response, what);
+      const safe = endpoint.policy === 'idempotent' || response.status === 429;
+      if (safe && isRetryableStatus(response.status) && attempt < attempts) {
+        await pause(attempt, parseRetryAfter(response.headers['retry-after']), signal);
+        continue;
+      }
+      const body = redactDeep(normalizeErrorBody(response.status, response.statusText, response.body));
+      body.message += afterAttempts(attempt);
+      const unknownOutcome = endpoint.policy === 'unprocessed-only' && response.status >= 500;
+      throw new ApiError(body, unknownOutcome ? UNKNOWN_OUTCOME : undefined);
+    }
+  }
+
+  async function pause(attempt: number, retryAfterMs: number | undefined, signal: AbortSignal | undefined): Promise<void> {
+    const delay = retryDelayMs(attempt, settings, retryAfterMs);
+    trace(`waiting ${delay} ms before attempt ${attempt + 1}${retryAfterMs === undefined ? '' : ' (Retry-After)'}`);
+    await sleep(delay, signal);
+  }
+
+  // async arrows: a bad argument becomes a rejected promise, like every other failure.
+  return {
+    createReport: async (body, callOptions) =>
+      call({method: 'POST', path: PATHS.createReport, json: body, schema: createReportResponseSchema, policy: 'unprocessed-only'}, callOptions),
+    listReports: async (filters, callOptions) =>
+      call(
+        {method: 'GET', path: PATHS.listReports, searchParams: toListQueryParams(filters), schema: listReportsResponseSchema, policy: 'idempotent'},
+        callOptions,
+      ),
+    // A search is a read that happens to use POST: safe to repeat.
+    searchReports: async (body, callOptions) =>
+      call({method: 'POST', path: PATHS.searchReports, json: body, schema: searchReportsResponseSchema, policy: 'idempotent'}, callOptions),
+    // Healthchecks compute a verdict and change nothing upstream: safe to repeat.
+    runHealthcheck: async (id, body, callOptions) =>
+      call({method: 'POST', path: checkPath(id), json: body, schema: healthcheckResultSchema, policy: 'idempotent'}, callOptions),
+  };
+}
+
+function parseBody<S extends z.ZodType>(schema: S, response: RawResponse, what: string): z.output<S> {
+  let json: unknown;
+  try {
+    json = JSON.parse(response.body);
+  } catch {
+    const type = headerValue(response.headers['content-type']) ?? 'no content type';
+    const problem = response.body.trim() === '' ? 'empty body' : `body is not JSON (${type})`;
+    throw new ContractError(what, [`HTTP ${response.status} with ${problem}`]);
+  }
+  return parseResponse(schema, json, what);
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function afterAttempts(attempt: number): string {
+  return attempt > 1 ? ` (after ${attempt} attempts)` : '';
+}
+
+function checkPath(id: string): string {
+  try {
+    return healthcheckPath(id);
+  } catch {
+    throw new InputError([{field: 'healthcheck', message: `not a healthcheck id: ${JSON.stringify(id)} (expected <group>.<name>, e.g. takedowns.cancelled-count)`}]);
+  }
+}
+
+function combineSignals(...signals: Array<AbortSignal | undefined>): AbortSignal {
+  const present = signals.filter((s): s is AbortSignal => s !== undefined);
+  if (present.length === 1 && present[0]) return present[0];
+  return present.length === 0 ? new AbortController().signal : AbortSignal.any(present);
+}
+
+function nonNegative(name: string, value: number): number {
+  if (!Number.isFinite(value) || value < 0) {
+    throw new InputError([{field: name, message: `must be a number of at least 0 (got ${value})`}]);
+  }
+  return value;
 }
