@@ -12,6 +12,22 @@ export const cancelledCountRequestSchema = z.object({
 });
 export type CancelledCountRequest = z.infer<typeof cancelledCountRequestSchema>;
 
+/** What vigil asks of a healthcheck, in its own words; `healthcheckRequestBody` names the wire fields. */
+export interface HealthcheckParams {
+  org: string;
+  lookbackHours?: number;
+  warnThreshold?: number;
+  failThreshold?: number;
+}
+
+export function healthcheckRequestBody(params: HealthcheckParams): CancelledCountRequest {
+  const body: CancelledCountRequest = {slug: params.org};
+  if (params.lookbackHours !== undefined) body.lookbackHours = params.lookbackHours;
+  if (params.warnThreshold !== undefined) body.warnThreshold = params.warnThreshold;
+  if (params.failThreshold !== undefined) body.failThreshold = params.failThreshold;
+  return body;
+}
+
 const scalar = z.union([z.number(), z.string(), z.boolean(), z.null()]);
 
 export const findingSchema = z.object({

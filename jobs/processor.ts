@@ -1,0 +1,100 @@
+import type {Job} from 'bullmq';
+import type {ApiClient} from '../src/api/client.js';
+import {healthcheckRequestBody, type HealthcheckResult} from '../src/api/wire/index.js';
+import {ApiError, ContractError, CredentialsError, UnavailableError} from '../src/errors.js';
+import type {ErrorKind, ResultStore, RunOutcome} from '../src/metrics/store.js';
+import type {VigilMetrics} from '../src/metrics/registry.js';
+import {sanitizeText} from '../src/output/sanitize.js';
+import type {CheckJobData} from './queue.js';
+
+/**
+ * One scheduled run: call the upstream with a timeout, record the outcome (store, metrics,
+ * one log line), and tell BullMQ whether a retry can help. A run is a read, so running it
+ * twice (at-least-once delivery after a crash) is harmless.
+ */
+
+export interface RunLogEntry {
+  time: Date;
+  jobId: string;
+  check: string;
+  org: string;
+  outcome: RunOutcome;
+  attempt: number;
+  attempts: number;
+  durationMs: number;
+  severity?: HealthcheckResult['severity'];
+  observed?: Record<string, unknown>;
+  warnThreshold: number;
+  failThreshold: number;
+  errorKind?: ErrorKind;
+  error?: string;
+  /** Whether BullMQ will try again. */
+  willRetry?: boolean;
+}
+
+export interface ProcessorDeps {
+  client: Pick<ApiClient, 'runHealthcheck'>;
+  store: ResultStore;
+  metrics: VigilMetrics;
+  log: (entry: RunLogEntry) => void;
+  timeoutMs: number;
+  /** Aborted when a second signal forces shutdown: in-flight calls stop at once. */
+  forceSignal: AbortSignal;
+  now?: () => number;
+}
+
+export interface Classified {
+  kind: ErrorKind;
+  retry: boolean;
+  message: string;
+}
+
+export function classifyError(error: unknown, timedOut: boolean): Classified {
+  const message = sanitizeText(error instanceof Error ? error.message : String(error)).slice(0, 300);
+  if (timedOut) return {kind: 'timeout', retry: true, message: `no answer within the timeout (${message})`};
+  if (error instanceof ApiError) {
+    const detail = `HTTP ${error.status} ${sanitizeText(error.code)}: ${message}`;
+    if (error.status === 429) return {kind: 'rate_limited', retry: true, message: detail};
+    if (error.status >= 500) return {kind: 'server_error', retry: true, message: detail};
+    if (error.status === 401 || error.status === 403) return {kind: 'auth', retry: false, message: detail};
+    return {kind: 'rejected', retry: false, message: detail};
+  }
+  if (error instanceof CredentialsError) return {kind: 'auth', retry: false, message};
+  if (error instanceof UnavailableError) return {kind: 'unavailable', retry: true, message};
+  if (error instanceof ContractError) return {kind: 'contract', retry: false, message};
+  return {kind: 'internal', retry: true, message};
+}
+
+export function createProcessor(deps: ProcessorDeps) {
+  const now = deps.now ?? Date.now;
+  return async (job: Job<CheckJobData>): Promise<{severity: string}> => {
+    const {UnrecoverableError} = await import('bullmq');
+    const spec = job.data;
+    const attempt = job.attemptsMade + 1;
+    const attempts = job.opts.attempts ?? 1;
+    const started = now();
+    const timeout = AbortSignal.timeout(deps.timeoutMs);
+    const base = {jobId: job.id ?? '?', check: spec.check, org: spec.org, attempt, attempts, warnThreshold: spec.warnThreshold, failThreshold: spec.failThreshold};
+    let result: HealthcheckResult;
+    try {
+      result = await deps.client.runHealthcheck(spec.check, {...healthcheckRequestBody(spec)}, {signal: AbortSignal.any([timeout, deps.forceSignal])});
+    } catch (error) {
+      const finished = now();
+      const durationMs = finished - started;
+      const classified = classifyError(error, timeout.aborted && !deps.forceSignal.aborted);
+      const willRetry = classified.retry && attempt < attempts;
+      deps.metrics.recordRun(spec.check, 'error', durationMs / 1000, classified.kind);
+      // Recording must not turn an upstream failure into a store failure (or vice versa).
+      await deps.store.recordError(spec.id, classified.kind, classified.message, finished, durationMs).catch(() => {});
+      deps.log({...base, time: new Date(finished), outcome: 'error', durationMs, errorKind: classified.kind, error: classified.message, willRetry});
+      if (!classified.retry) throw new UnrecoverableError(classified.message);
+      throw new Error(classified.message);
+    }
+    const finished = now();
+    const durationMs = finished - started;
+    deps.metrics.recordRun(spec.check, result.severity, durationMs / 1000);
+    await deps.store.recordSuccess(spec.id, result, finished, durationMs);
+    deps.log({...base, time: new Date(finished), outcome: result.severity, durationMs, severity: result.severity, observed: result.observed});
+    return {severity: result.severity};
+  };
+}

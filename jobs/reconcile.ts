@@ -1,0 +1,96 @@
+import type {Queue} from 'bullmq';
+import type {CheckSpec} from '../src/checks/schema.js';
+import type {ResultStore} from '../src/metrics/store.js';
+import type {CheckJobData, RetryPolicy} from './queue.js';
+
+/**
+ * Makes the queue's job schedulers match the checks file: one scheduler per (check, org),
+ * `every` with an offset derived from the id (so schedulers created together do not all
+ * fire together, and every replica computes the same offset), schedulers that left the
+ * file removed. Upserts only what changed: re-upserting an unchanged scheduler from every
+ * replica would churn its next job for nothing.
+ */
+
+export interface ReconcileSummary {
+  added: string[];
+  changed: string[];
+  removed: string[];
+  unchanged: number;
+}
+
+/** FNV-1a, 32 bit: stable across processes and versions, unlike anything seeded. */
+export function hash32(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+export function schedulerOffset(spec: CheckSpec): number {
+  return hash32(spec.id) % spec.everyMs;
+}
+
+export function jobTemplate(spec: CheckSpec, retry: RetryPolicy) {
+  return {
+    name: spec.check,
+    data: spec satisfies CheckJobData,
+    opts: {
+      attempts: retry.attempts,
+      backoff: {type: 'exponential', delay: retry.backoffMs, jitter: 0.5},
+      // Results live in the store; keep a short history for `schedules list` and debugging.
+      removeOnComplete: {age: 3600, count: 1000},
+      removeOnFail: {age: 24 * 3600, count: 1000},
+    },
+  };
+}
+
+const BATCH = 100;
+
+export async function reconcile(
+  queue: Queue<CheckJobData>,
+  store: ResultStore,
+  specs: readonly CheckSpec[],
+  retry: RetryPolicy,
+): Promise<ReconcileSummary> {
+  const existing = new Map((await queue.getJobSchedulers(0, -1)).map(scheduler => [scheduler.key, scheduler]));
+  const summary: ReconcileSummary = {added: [], changed: [], removed: [], unchanged: 0};
+  const toUpsert: CheckSpec[] = [];
+  for (const spec of specs) {
+    const current = existing.get(spec.id);
+    const template = jobTemplate(spec, retry);
+    if (!current) {
+      summary.added.push(spec.id);
+      toUpsert.push(spec);
+    } else if (
+      current.every !== spec.everyMs ||
+      (current.offset ?? 0) !== schedulerOffset(spec) ||
+      JSON.stringify(current.template?.data) !== JSON.stringify(template.data) ||
+      current.template?.opts?.attempts !== template.opts.attempts ||
+      (current.template?.opts?.backoff as {delay?: number} | undefined)?.delay !== retry.backoffMs
+    ) {
+      summary.changed.push(spec.id);
+      toUpsert.push(spec);
+    } else {
+      summary.unchanged++;
+    }
+  }
+  for (let i = 0; i < toUpsert.length; i += BATCH) {
+    await Promise.all(
+      toUpsert.slice(i, i + BATCH).map(spec =>
+        queue.upsertJobScheduler(spec.id, {every: spec.everyMs, offset: schedulerOffset(spec)}, jobTemplate(spec, retry)),
+      ),
+    );
+  }
+  const wanted = new Set(specs.map(spec => spec.id));
+  for (const id of existing.keys()) {
+    if (!wanted.has(id)) {
+      await queue.removeJobScheduler(id);
+      summary.removed.push(id);
+    }
+  }
+  // Last: the marker it sets says "this Redis holds our schedulers".
+  await store.replaceConfig(specs);
+  return summary;
+}

@@ -1,0 +1,35 @@
+/**
+ * Intervals in a checks file: "30s", "5m", "1h", "1h30m", "500ms", or a number of
+ * milliseconds. Returns undefined for anything else so the caller can name the field.
+ */
+const UNIT_MS: Record<string, number> = {ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000};
+
+export function parseDuration(value: string | number): number | undefined {
+  if (typeof value === 'number') return Number.isInteger(value) && value > 0 ? value : undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return parseDuration(Number(text));
+  const parts = text.match(/(\d+)(ms|s|m|h|d)/g);
+  if (!parts || parts.join('') !== text) return undefined;
+  let total = 0;
+  for (const part of parts) {
+    const [, amount, unit] = part.match(/^(\d+)(ms|s|m|h|d)$/)!;
+    total += Number(amount) * UNIT_MS[unit!]!;
+  }
+  return total > 0 ? total : undefined;
+}
+
+/** The shortest readable form: 300000 -> "5m", 90000 -> "1m30s". */
+export function formatDuration(ms: number): string {
+  if (ms <= 0) return '0s';
+  let rest = ms;
+  let out = '';
+  for (const unit of ['d', 'h', 'm', 's'] as const) {
+    const size = UNIT_MS[unit]!;
+    if (rest >= size) {
+      out += `${Math.floor(rest / size)}${unit}`;
+      rest %= size;
+    }
+  }
+  if (rest > 0) out += `${rest}ms`;
+  return out;
+}

@@ -1,0 +1,49 @@
+import {readFile} from 'node:fs/promises';
+import {InputError, type InputProblem} from '../errors.js';
+import {checksFileSchema, resolveChecks, type CheckSpec} from './schema.js';
+
+/** Formats a zod issue path the way a user finds it in the file: `checks[2].every`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out === '' ? String(part) : `.${String(part)}`;
+  }
+  return out || '(file)';
+}
+
+/** Parses checks file text (YAML, of which JSON is a subset) into resolved specs. */
+export async function parseChecks(text: string, source: string): Promise<CheckSpec[]> {
+  const {parseDocument} = await import('yaml');
+  const doc = parseDocument(text, {prettyErrors: false});
+  if (doc.errors.length > 0) {
+    throw new InputError(
+      doc.errors.map(error => ({field: `--checks ${source}`, message: `not valid YAML or JSON: ${error.message.split('\n')[0]}`})),
+    );
+  }
+  const parsed = checksFileSchema.safeParse(doc.toJS());
+  if (!parsed.success) {
+    const problems: InputProblem[] = parsed.error.issues.map(issue => ({
+      field: `${source}: ${formatPath(issue.path)}`,
+      message: issue.message,
+    }));
+    throw new InputError(problems, 'see docs/checker.md for the checks file format');
+  }
+  const {specs, problems} = resolveChecks(parsed.data);
+  if (problems.length > 0) {
+    throw new InputError(problems.map(problem => ({field: `${source}: ${problem.path}`, message: problem.message})));
+  }
+  return specs;
+}
+
+export async function loadChecksFile(path: string): Promise<CheckSpec[]> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(code ?? error);
+    throw new InputError([{field: '--checks', message: `cannot read ${path}: ${reason}`}], 'pass --checks <file> or set VIGIL_CHECKS; see docs/checker.md');
+  }
+  return parseChecks(text, path);
+}

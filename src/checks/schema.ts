@@ -1,0 +1,98 @@
+import {z} from 'zod';
+import {HEALTHCHECK_DEFAULTS, HEALTHCHECK_IDS} from '../api/wire/index.js';
+import {parseDuration} from './duration.js';
+
+/**
+ * The declarative checks file of `vigil worker` (docs/checker.md). File-level `defaults`
+ * fill what an entry leaves out; SPEC.md 8 limits apply to every resolved entry, so a
+ * bad file fails at start-up with the path of each bad field instead of at the first run.
+ */
+
+/** Shortest interval accepted: below it a scheduler mostly measures Redis, not the upstream. */
+export const MIN_EVERY_MS = 1000;
+
+const every = z.union([z.string(), z.number()]).refine(value => {
+  const ms = parseDuration(value);
+  return ms !== undefined && ms >= MIN_EVERY_MS;
+}, 'must be a duration of at least 1s, like "30s", "5m", "1h", or milliseconds');
+
+const lookbackHours = z.number().int('must be an integer').gt(0, 'must be greater than 0');
+const threshold = z.number().int('must be an integer').min(0, 'must be at least 0');
+
+const settings = {
+  every: every.optional(),
+  lookbackHours: lookbackHours.optional(),
+  warnThreshold: threshold.optional(),
+  failThreshold: threshold.optional(),
+};
+
+/** Org slugs become Redis keys, scheduler ids and metric labels: keep them plain. */
+export const ORG_SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+const entry = z.strictObject({
+  check: z.enum(HEALTHCHECK_IDS, {error: `must be one of: ${HEALTHCHECK_IDS.join(', ')}`}),
+  org: z.string().regex(ORG_SLUG, 'must be an org slug (letters, digits, ".", "_", "-"; at most 100)'),
+  ...settings,
+});
+
+export const checksFileSchema = z.strictObject({
+  defaults: z.strictObject(settings).optional(),
+  checks: z.array(entry).min(1, 'must list at least one check'),
+});
+export type ChecksFile = z.infer<typeof checksFileSchema>;
+
+/** One scheduled check with every default applied. */
+export interface CheckSpec {
+  /** Scheduler id, metric key and Redis field: `<check>@<org>`. */
+  id: string;
+  check: string;
+  org: string;
+  everyMs: number;
+  lookbackHours: number;
+  warnThreshold: number;
+  failThreshold: number;
+}
+
+export const DEFAULT_EVERY_MS = 5 * 60_000;
+
+export function checkSpecId(check: string, org: string): string {
+  return `${check}@${org}`;
+}
+
+export interface SpecProblem {
+  path: string;
+  message: string;
+}
+
+/** Applies defaults and the cross-field rules zod cannot see per entry. */
+export function resolveChecks(file: ChecksFile): {specs: CheckSpec[]; problems: SpecProblem[]} {
+  const defaults = file.defaults ?? {};
+  const specs: CheckSpec[] = [];
+  const problems: SpecProblem[] = [];
+  const seen = new Map<string, number>();
+  file.checks.forEach((item, index) => {
+    const spec: CheckSpec = {
+      id: checkSpecId(item.check, item.org),
+      check: item.check,
+      org: item.org,
+      everyMs: parseDuration(item.every ?? defaults.every ?? DEFAULT_EVERY_MS)!,
+      lookbackHours: item.lookbackHours ?? defaults.lookbackHours ?? HEALTHCHECK_DEFAULTS.lookbackHours,
+      warnThreshold: item.warnThreshold ?? defaults.warnThreshold ?? HEALTHCHECK_DEFAULTS.warnThreshold,
+      failThreshold: item.failThreshold ?? defaults.failThreshold ?? HEALTHCHECK_DEFAULTS.failThreshold,
+    };
+    if (spec.warnThreshold > spec.failThreshold) {
+      problems.push({
+        path: `checks[${index}].warnThreshold`,
+        message: `warn threshold ${spec.warnThreshold} is above the fail threshold ${spec.failThreshold}`,
+      });
+    }
+    const previous = seen.get(spec.id);
+    if (previous !== undefined) {
+      problems.push({path: `checks[${index}]`, message: `duplicates checks[${previous}] (${item.check} for org ${item.org})`});
+    } else {
+      seen.set(spec.id, index);
+    }
+    specs.push(spec);
+  });
+  return {specs, problems};
+}
