@@ -1,0 +1,184 @@
+import type {ListReportsFilters, ListReportsResult, Report} from '../../api/wire/index.js';
+
+/*
+ * The review browser as a pure reducer: which page is shown, which row is highlighted, which
+ * pages are cached, what must be fetched next. The component only renders this state and
+ * runs `state.load` when it changes, so every key binding is testable without a terminal.
+ */
+
+/** The filters a query is made of (the cursor belongs to a page, not to the query). */
+export type QueryFilters = Omit<ListReportsFilters, 'cursor'>;
+
+export type Mode = 'table' | 'detail' | 'search' | 'filters';
+
+/** A fetch the component must run; `generation` tells a stale answer from the current one. */
+export interface PendingLoad {
+  pageIndex: number;
+  cursor: string | undefined;
+  generation: number;
+}
+
+export interface BrowserState {
+  filters: QueryFilters;
+  /** cursors[i] fetches page i; cursors[0] is the starting cursor (usually none). */
+  cursors: Array<string | undefined>;
+  /** Cached pages by index: going back never refetches. */
+  pages: Array<ListReportsResult | undefined>;
+  /** starts[i] is the row number page i starts at; kept across refreshes for the header. */
+  starts: number[];
+  pageIndex: number;
+  selected: number;
+  mode: Mode;
+  /** Scroll offset of the detail view, in lines. */
+  detailScroll: number;
+  load: PendingLoad | null;
+  error: string | null;
+  generation: number;
+  /** A short line for the footer ("last page", ...), cleared by the next key. */
+  notice: string | null;
+  quit: boolean;
+}
+
+export type Action =
+  | {type: 'move'; delta: number}
+  | {type: 'moveTo'; index: 'first' | 'last'}
+  | {type: 'open'}
+  | {type: 'back'}
+  | {type: 'scroll'; delta: number}
+  | {type: 'nextPage'}
+  | {type: 'prevPage'}
+  | {type: 'refresh'}
+  | {type: 'retry'}
+  | {type: 'editSearch'}
+  | {type: 'editFilters'}
+  | {type: 'cancelEdit'}
+  | {type: 'setSearch'; search: string}
+  | {type: 'setFilters'; filters: QueryFilters}
+  | {type: 'loaded'; generation: number; pageIndex: number; result: ListReportsResult}
+  | {type: 'failed'; generation: number; pageIndex: number; message: string}
+  | {type: 'quit'};
+
+export function initialState(filters: ListReportsFilters): BrowserState {
+  const {cursor, ...query} = filters;
+  return {
+    filters: query,
+    cursors: [cursor],
+    pages: [],
+    starts: [0],
+    pageIndex: 0,
+    selected: 0,
+    mode: 'table',
+    detailScroll: 0,
+    load: {pageIndex: 0, cursor, generation: 0},
+    error: null,
+    generation: 0,
+    notice: null,
+    quit: false,
+  };
+}
+
+export function currentPage(state: BrowserState): ListReportsResult | undefined {
+  return state.pages[state.pageIndex];
+}
+
+export function selectedReport(state: BrowserState): Report | undefined {
+  return currentPage(state)?.reports[state.selected];
+}
+
+/** Shows page `index`: from the cache if it is there, else asks for it to be fetched. */
+function goToPage(state: BrowserState, index: number): BrowserState {
+  // A new generation either way: an answer still in flight is for a page we left.
+  const generation = state.generation + 1;
+  const moved = {...state, pageIndex: index, selected: 0, detailScroll: 0, error: null, mode: 'table' as const, generation};
+  if (moved.pages[index]) return {...moved, load: null};
+  return {...moved, load: {pageIndex: index, cursor: moved.cursors[index], generation}};
+}
+
+/** A new query: forget every page and cursor and start from the first page. */
+function newQuery(state: BrowserState, filters: QueryFilters): BrowserState {
+  return goToPage({...state, filters, cursors: [undefined], pages: [], starts: [0], mode: 'table'}, 0);
+}
+
+export function reducer(state: BrowserState, action: Action): BrowserState {
+  const s = action.type === 'loaded' || action.type === 'failed' ? state : {...state, notice: null};
+  switch (action.type) {
+    case 'move': {
+      const count = currentPage(s)?.reports.length ?? 0;
+      if (count === 0) return s;
+      return {...s, selected: clamp(s.selected + action.delta, 0, count - 1)};
+    }
+    case 'moveTo': {
+      const count = currentPage(s)?.reports.length ?? 0;
+      return {...s, selected: action.index === 'first' ? 0 : Math.max(0, count - 1)};
+    }
+    case 'open':
+      return selectedReport(s) ? {...s, mode: 'detail', detailScroll: 0} : s;
+    case 'back':
+      return {...s, mode: 'table', detailScroll: 0};
+    case 'scroll':
+      return {...s, detailScroll: Math.max(0, s.detailScroll + action.delta)};
+    case 'nextPage': {
+      if (s.load || s.error) return s;
+      const next = currentPage(s)?.nextCursor;
+      if (!next) return {...s, notice: 'this is the last page'};
+      const cursors = [...s.cursors];
+      // A refresh may have moved the cursor of the next page: the answer we hold wins.
+      if (cursors[s.pageIndex + 1] !== next) {
+        cursors[s.pageIndex + 1] = next;
+        cursors.length = s.pageIndex + 2;
+        return goToPage({...s, cursors, pages: s.pages.slice(0, s.pageIndex + 1)}, s.pageIndex + 1);
+      }
+      return goToPage(s, s.pageIndex + 1);
+    }
+    case 'prevPage':
+      if (s.pageIndex === 0) return {...s, notice: 'this is the first page'};
+      return goToPage(s, s.pageIndex - 1);
+    case 'refresh':
+      // Pages other than this one may have changed too: drop them, keep their cursors.
+      return goToPage({...s, pages: []}, s.pageIndex);
+    case 'retry':
+      return s.error ? goToPage(s, s.pageIndex) : s;
+    case 'editSearch':
+      return {...s, mode: 'search'};
+    case 'editFilters':
+      return {...s, mode: 'filters'};
+    case 'cancelEdit':
+      return {...s, mode: 'table'};
+    case 'setSearch': {
+      const search = action.search.trim();
+      const {search: _old, ...rest} = s.filters;
+      return newQuery(s, search === '' ? rest : {...rest, search});
+    }
+    case 'setFilters':
+      return newQuery(s, action.filters);
+    case 'loaded': {
+      if (action.generation !== s.generation) return s;
+      const pages = [...s.pages];
+      pages[action.pageIndex] = action.result;
+      const count = action.result.reports.length;
+      const starts = [...s.starts];
+      starts[action.pageIndex + 1] = (starts[action.pageIndex] ?? 0) + count;
+      return {...s, pages, starts, load: null, error: null, selected: clamp(s.selected, 0, Math.max(0, count - 1))};
+    }
+    case 'failed':
+      if (action.generation !== s.generation) return s;
+      return {...s, load: null, error: action.message};
+    case 'quit':
+      return {...s, quit: true};
+  }
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(Math.max(value, min), max);
+}
+
+/** "21-40 of 134 (page 2)": the rows on screen and the query's total, for the header. */
+export function rangeLabel(state: BrowserState): string {
+  const page = currentPage(state);
+  if (!page) return `page ${state.pageIndex + 1}`;
+  const offset = state.starts[state.pageIndex] ?? 0;
+  const count = page.reports.length;
+  const range = count === 0 ? '0' : `${offset + 1}-${offset + count}`;
+  const total = page.totalCount === null ? '' : ` of ${page.totalCount}`;
+  return `${range}${total} (page ${state.pageIndex + 1})`;
+}

@@ -1,0 +1,106 @@
+import cliTruncate from 'cli-truncate';
+import stringWidth from 'string-width';
+import type {Report} from '../../api/wire/index.js';
+import {sanitizeText} from '../../output/sanitize.js';
+
+/*
+ * The browser's table as plain strings fitted to the terminal width: fixed columns keep
+ * their width, the title and assets columns share what is left, narrow terminals drop the
+ * least useful columns first. Every cell is sanitised upstream text.
+ */
+
+interface Column {
+  title: string;
+  /** Fixed width, or null for a flexible column. */
+  width: number | null;
+  /** Share of the flexible space. */
+  flex?: number;
+  /** Dropped first when the terminal is narrow (higher goes first). */
+  dropOrder?: number;
+  cell(report: Report): string;
+}
+
+export interface TableLayout {
+  header: string;
+  rows: string[];
+}
+
+const GAP = '  ';
+const MIN_FLEX = 12;
+
+export function formatCreated(value: string | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return sanitizeText(value);
+  return date.toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** "3: a.example, b.example" or, in the review queue, "p1/a1 p2/a2" (proposal/asset ids). */
+function assetsCell(report: Report, showIds: boolean): string {
+  const proposals = report.proposals ?? [];
+  if (showIds) return proposals.map(p => `${p.id}/${p.asset?.id ?? '-'}`).join(' ');
+  const contents = proposals.map(p => p.asset?.content).filter((c): c is string => Boolean(c));
+  return proposals.length === 0 ? '0' : `${proposals.length}: ${contents.join(', ')}`;
+}
+
+function columns(reports: Report[], showIds: boolean): Column[] {
+  const idWidth = Math.min(24, Math.max(2, ...reports.map(r => stringWidth(sanitizeText(r.id)))));
+  return [
+    {title: 'ID', width: idWidth, cell: r => r.id},
+    {title: 'STATUS', width: 11, cell: r => r.status},
+    {title: 'TITLE', width: null, flex: 3, cell: r => r.title},
+    {title: showIds ? 'PROPOSAL/ASSET' : 'ASSETS', width: null, flex: 2, dropOrder: 1, cell: r => assetsCell(r, showIds)},
+    {title: 'REVIEW', width: 8, dropOrder: 2, cell: r => r.latestReviewDecision ?? ''},
+    {title: 'CREATED', width: 16, dropOrder: 3, cell: r => formatCreated(r.createdAt)},
+  ];
+}
+
+function fit(text: string, width: number): string {
+  const clean = sanitizeText(text);
+  const cut = stringWidth(clean) > width ? cliTruncate(clean, width) : clean;
+  return cut + ' '.repeat(Math.max(0, width - stringWidth(cut)));
+}
+
+/** Which columns fit `width`, and how wide each is. */
+function plan(cols: Column[], width: number): Array<{column: Column; width: number}> {
+  let kept = [...cols];
+  for (;;) {
+    const fixed = kept.reduce((sum, c) => sum + (c.width ?? 0), 0) + GAP.length * (kept.length - 1);
+    const flexCols = kept.filter(c => c.width === null);
+    const free = width - fixed;
+    const droppable = kept.filter(c => c.dropOrder !== undefined).sort((a, b) => b.dropOrder! - a.dropOrder!);
+    if (free >= MIN_FLEX * flexCols.length || droppable.length === 0) {
+      const shares = flexCols.reduce((sum, c) => sum + (c.flex ?? 1), 0);
+      let left = Math.max(free, flexCols.length);
+      return kept.map(column => {
+        if (column.width !== null) return {column, width: column.width};
+        const isLast = column === flexCols.at(-1);
+        const share = isLast ? left : Math.max(1, Math.floor((Math.max(free, 0) * (column.flex ?? 1)) / shares));
+        left -= share;
+        return {column, width: Math.max(1, share)};
+      });
+    }
+    kept = kept.filter(c => c !== droppable[0]);
+  }
+}
+
+/**
+ * The header and one line per report, each exactly `width` columns wide (the marker of the
+ * highlighted row is added by the component, so `width` excludes it).
+ */
+export function layoutTable(reports: Report[], width: number, options: {showIds?: boolean} = {}): TableLayout {
+  const widths = plan(columns(reports, options.showIds === true), Math.max(20, width));
+  const line = (cell: (column: Column) => string) => widths.map(({column, width: w}) => fit(cell(column), w)).join(GAP);
+  return {
+    header: line(column => column.title),
+    rows: reports.map(report => line(column => column.cell(report))),
+  };
+}
+
+/** The slice of rows to show so the highlighted one stays visible in `height` lines. */
+export function visibleWindow(count: number, selected: number, height: number): {start: number; end: number} {
+  const size = Math.max(1, height);
+  if (count <= size) return {start: 0, end: count};
+  const start = Math.min(Math.max(0, selected - Math.floor(size / 2)), count - size);
+  return {start, end: start + size};
+}

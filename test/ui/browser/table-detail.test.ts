@@ -1,0 +1,85 @@
+import stringWidth from 'string-width';
+import {describe, expect, it} from 'vitest';
+import {detailLines, wrapLine} from '../../../src/ui/browser/detail.js';
+import {layoutTable, visibleWindow} from '../../../src/ui/browser/table.js';
+import {makeReport} from '../fixtures.js';
+
+describe('browser table layout', () => {
+  const reports = [makeReport(1, {title: 'A very long title that will not fit in a narrow terminal at all'}), makeReport(22)];
+
+  it('fits every line to the width and keeps all columns on a wide terminal', () => {
+    const table = layoutTable(reports, 120);
+    expect(table.header).toMatch(/^ID\s+STATUS\s+TITLE\s+ASSETS\s+REVIEW\s+CREATED\s*$/);
+    for (const line of [table.header, ...table.rows]) expect(stringWidth(line)).toBe(120);
+    expect(table.rows[1]).toContain('2026-09-03 23:21');
+    expect(table.rows[1]).toContain('1: site22.example');
+  });
+
+  it('drops created, review, then assets as the terminal narrows, truncating the title', () => {
+    const narrow = layoutTable(reports, 50);
+    expect(narrow.header).not.toContain('CREATED');
+    expect(narrow.header).not.toContain('REVIEW');
+    expect(narrow.rows[0]).toContain('…');
+    for (const line of narrow.rows) expect(stringWidth(line)).toBe(50);
+  });
+
+  it('shows proposal and asset ids in the review queue', () => {
+    const table = layoutTable(reports, 120, {showIds: true});
+    expect(table.header).toContain('PROPOSAL/ASSET');
+    expect(table.rows[0]).toContain('p1/a1');
+  });
+
+  it('strips terminal control sequences from upstream text', () => {
+    const table = layoutTable([makeReport(3, {title: 'evil\u001b[2J\u001b]8;;http://x\u0007title'})], 100);
+    expect(table.rows[0]).not.toContain('\u001b');
+    expect(table.rows[0]).toContain('eviltitle');
+  });
+
+  it('keeps the highlighted row inside the visible window', () => {
+    expect(visibleWindow(5, 4, 10)).toEqual({start: 0, end: 5});
+    expect(visibleWindow(20, 0, 5)).toEqual({start: 0, end: 5});
+    expect(visibleWindow(20, 10, 5)).toEqual({start: 8, end: 13});
+    expect(visibleWindow(20, 19, 5)).toEqual({start: 15, end: 20});
+  });
+});
+
+describe('browser detail lines', () => {
+  it('lists every proposal id, asset id, type, status and review status in full', () => {
+    const report = makeReport(1, {
+      proposals: [
+        {id: 'prop_0123456789abcdef', reviewStatus: 'PENDING', asset: {id: 'asset_fedcba9876543210', type: 'TWITTER', content: '@scammer', status: 'BLOCKED'}},
+        {id: 'p2', reviewStatus: undefined, asset: {id: 'a2', type: undefined, content: 'b.example', status: 'ALLOWED'}},
+      ],
+      attachments: [{id: 'att1', url: 'https://files.example/shot.png'}],
+      latestReviewDecision: 'APPROVE',
+      updatedAt: '2026-09-04T00:00:00.000Z',
+      externalReporter: {id: 'x1', displayName: 'Bot', platform: 'discord', avatarUrl: undefined},
+    });
+    const text = detailLines(report, 40).map(line => line.text).join('\n');
+    expect(text).toContain('prop_0123456789abcdef');
+    expect(text).toContain('asset_fedcba9876543210');
+    expect(text).toContain('type: TWITTER');
+    expect(text).toContain('status: BLOCKED');
+    expect(text).toContain('review: PENDING');
+    expect(text).toContain('type: unknown');
+    expect(text).toContain('https://files.example/shot.png');
+    const wide = detailLines(report, 100).map(line => line.text).join('\n');
+    expect(wide).toContain('Ada Reviewer (ANALYST); external: Bot on discord');
+    expect(text).toContain('Latest review: APPROVE');
+    expect(text).toContain('Updated: 2026-09-04T00:00:00.000Z');
+    for (const line of text.split('\n')) expect(stringWidth(line)).toBeLessThanOrEqual(40);
+  });
+
+  it('keeps the description multi-line but without control sequences', () => {
+    const report = makeReport(1, {description: 'line one\n\u001b[31mred\u001b[0m line two\u001b]0;title\u0007'});
+    const text = detailLines(report, 80).map(line => line.text);
+    expect(text).toContain('  line one');
+    expect(text).toContain('  red line two');
+    expect(text.join('')).not.toContain('\u001b');
+  });
+
+  it('wraps long words and text by display width', () => {
+    expect(wrapLine('aaaa bbbb cccc', 10)).toEqual(['aaaa bbbb', 'cccc']);
+    expect(wrapLine('x'.repeat(25), 10)).toEqual(['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(5)]);
+  });
+});
