@@ -1,6 +1,10 @@
 import {VigilError, InputError, ApiError} from '../errors.js';
 import {ExitCode} from '../exit-codes.js';
 import {redact} from '../secrets.js';
+import {sanitizeText} from './sanitize.js';
+
+/** Upstream text (messages, issues, asset names) can carry terminal control sequences. */
+const clean = (text: string) => sanitizeText(text);
 
 export interface ErrorReport {
   text: string;
@@ -18,25 +22,25 @@ export function formatError(error: unknown, options: {debug?: boolean} = {}): Er
     exitCode = error.exitCode;
     lines.push(error.problems.length === 1 ? 'error: invalid input' : `error: invalid input (${error.problems.length} problems)`);
     for (const problem of error.problems) {
-      lines.push(`  - ${problem.field ? `${problem.field}: ` : ''}${problem.message}`);
+      lines.push(`  - ${problem.field ? `${clean(problem.field)}: ` : ''}${clean(problem.message)}`);
     }
   } else if (error instanceof ApiError) {
     exitCode = error.exitCode;
-    lines.push(`error: ${error.message} (HTTP ${error.status} ${error.code})`);
-    for (const issue of error.issues) lines.push(`  - ${issue.message}`);
+    lines.push(`error: ${clean(error.message)} (HTTP ${error.status} ${clean(error.code)})`);
+    for (const issue of error.issues) lines.push(`  - ${clean(issue.message)}`);
     for (const rejection of error.details?.assetErrors ?? []) {
-      lines.push(`  - ${rejection.asset}: ${rejection.errorType}: ${rejection.message}`);
-      if (rejection.suggestion) lines.push(`      suggestion: ${rejection.suggestion}`);
+      lines.push(`  - ${clean(rejection.asset)}: ${clean(rejection.errorType)}: ${clean(rejection.message)}`);
+      if (rejection.suggestion) lines.push(`      suggestion: ${clean(rejection.suggestion)}`);
     }
   } else if (error instanceof VigilError) {
     exitCode = error.exitCode;
-    lines.push(`error: ${error.message}`);
+    lines.push(`error: ${clean(error.message)}`);
   } else {
     const message = error instanceof Error ? error.message : String(error);
-    lines.push(`error: unexpected failure: ${message}`);
-    if (options.debug && error instanceof Error && error.stack) lines.push(error.stack);
+    lines.push(`error: unexpected failure: ${clean(message)}`);
+    if (options.debug && error instanceof Error && error.stack) lines.push(sanitizeText(error.stack, {multiline: true}));
     else lines.push('  (run again with --debug for details)');
   }
-  if (error instanceof VigilError && error.hint) lines.push(`hint: ${error.hint}`);
+  if (error instanceof VigilError && error.hint) lines.push(`hint: ${clean(error.hint)}`);
   return {text: redact(`${lines.join('\n')}\n`), exitCode};
 }

@@ -1,0 +1,29 @@
+import type {StyleName} from './color.js';
+
+/** What a column accessor may return; each formatter turns it into text its own way. */
+export type CellValue = string | number | boolean | bigint | Date | null | undefined;
+
+/**
+ * One column of a listing, shared by every formatter so the table, TSV and markdown of a
+ * command always carry the same fields in the same order.
+ */
+export interface Column<Row> {
+  /** Header text, shown as given in tables and markdown (TSV has no header). */
+  header: string;
+  value: (row: Row) => CellValue;
+  /** A table never squeezes this column below this many cells (default: up to 8 wide). */
+  minWidth?: number;
+  /** A table truncates longer values to this many cells even when there is room. */
+  maxWidth?: number;
+  /** `right` for numbers and counts. Default `left`. */
+  align?: 'left' | 'right';
+  /** Colour of a table cell (ignored when colour is off, and in every other format). */
+  style?: (row: Row) => StyleName | undefined;
+}
+
+/** Text of a cell before sanitising: ISO-8601 for dates, empty for null and undefined. */
+export function cellText(value: CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+  return String(value);
+}

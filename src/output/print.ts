@@ -1,0 +1,57 @@
+import type {IO} from '../cli/io.js';
+import {colorEnabled} from './color.js';
+import type {Column} from './columns.js';
+import type {OutputFormat} from './format.js';
+import {renderJson} from './json.js';
+import {renderMarkdown} from './markdown.js';
+import {renderTable} from './table.js';
+import {renderTsv} from './tsv.js';
+
+export interface PrintRowsOptions {
+  /**
+   * What `--json` prints instead of the rows themselves (e.g. `{items, totalCount,
+   * nextCursor}`). Default: the rows as given, every field, keys sorted.
+   */
+  json?: unknown;
+  /** Said on stderr, for a person, when there are no rows (table or markdown). Exit stays 0. */
+  emptyMessage?: string;
+}
+
+/** Terminal width: what the terminal reports, else COLUMNS, else 80. */
+export function terminalWidth(io: Pick<IO, 'stdout' | 'env'>): number {
+  const reported = io.stdout.columns;
+  if (reported !== undefined && reported > 0) return reported;
+  const fromEnv = Number.parseInt(io.env.COLUMNS ?? '', 10);
+  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 80;
+}
+
+/**
+ * The one way static commands print a listing, so every data command behaves the same:
+ * the format from `resolveOutputFormat`, results on stdout, the "nothing found" note on
+ * stderr (never mixed into data a script reads).
+ */
+export function printRows<Row>(io: IO, format: OutputFormat, rows: readonly Row[], columns: readonly Column<Row>[], options: PrintRowsOptions = {}): void {
+  io.stdout.write(formatRows(io, format, rows, columns, options));
+  if (rows.length === 0 && options.emptyMessage && (format === 'table' || format === 'markdown')) {
+    io.stderr.write(`${options.emptyMessage}\n`);
+  }
+}
+
+/** What `printRows` writes to stdout, as a string (for views that place it themselves). */
+export function formatRows<Row>(io: IO, format: OutputFormat, rows: readonly Row[], columns: readonly Column<Row>[], options: PrintRowsOptions = {}): string {
+  switch (format) {
+    case 'json':
+      return renderJson(options.json === undefined ? rows : options.json, {pretty: io.stdoutIsTTY});
+    case 'tsv':
+      return renderTsv(rows, columns);
+    case 'markdown':
+      return renderMarkdown(rows, columns);
+    case 'table':
+      return rows.length === 0 ? '' : renderTable(rows, columns, {width: terminalWidth(io), color: colorEnabled(io)});
+  }
+}
+
+/** A single value for `--json` (a created report, a status): sorted keys, indented on a TTY. */
+export function printJson(io: IO, value: unknown): void {
+  io.stdout.write(renderJson(value, {pretty: io.stdoutIsTTY}));
+}

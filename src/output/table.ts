@@ -1,0 +1,92 @@
+import cliTruncate from 'cli-truncate';
+import stringWidth from 'string-width';
+import {painter, type StyleName} from './color.js';
+import {cellText, type Column} from './columns.js';
+import {sanitizeText} from './sanitize.js';
+
+export interface TableOptions {
+  /** Terminal width in cells; the table is truncated to fit it. */
+  width: number;
+  color: boolean;
+}
+
+const GAP = 2;
+const DEFAULT_MIN_WIDTH = 8;
+
+/**
+ * A headed, aligned table for a terminal. Cells are sanitised to one line; when the table
+ * is wider than the terminal, the widest columns give up cells first (never below their
+ * minimum, then, if that is still too wide, down to one cell) and lose their ends to "…".
+ * Colour goes on after truncation so escape codes never count as width. No trailing spaces.
+ */
+export function renderTable<Row>(rows: readonly Row[], columns: readonly Column<Row>[], options: TableOptions): string {
+  if (columns.length === 0) return '';
+  const paint = painter(options.color);
+  const headers = columns.map(column => sanitizeText(column.header));
+  const cells = rows.map(row => columns.map(column => sanitizeText(cellText(column.value(row)))));
+  const natural = columns.map((column, index) => {
+    let width = stringWidth(headers[index]!);
+    for (const line of cells) width = Math.max(width, stringWidth(line[index]!));
+    return column.maxWidth === undefined ? width : Math.min(width, Math.max(1, column.maxWidth));
+  });
+  const mins = columns.map((column, index) => Math.min(natural[index]!, column.minWidth ?? DEFAULT_MIN_WIDTH));
+  const widths = fitWidths(natural, mins, Math.max(1, options.width) - GAP * (columns.length - 1));
+
+  const renderLine = (texts: readonly string[], style: (index: number) => StyleName | undefined) =>
+    texts
+      .map((text, index) => {
+        const width = widths[index]!;
+        const fitted = truncateToWidth(text, width);
+        const padding = ' '.repeat(Math.max(0, width - stringWidth(fitted)));
+        const last = index === texts.length - 1;
+        const painted = paint(style(index), fitted);
+        if (columns[index]!.align === 'right') return padding + painted;
+        return last ? painted : painted + padding;
+      })
+      .join(' '.repeat(GAP))
+      .trimEnd();
+
+  const lines = [renderLine(headers, () => 'bold')];
+  rows.forEach((row, rowIndex) => {
+    lines.push(renderLine(cells[rowIndex]!, index => columns[index]!.style?.(row)));
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+/** Shrinks the widest columns first until the total fits `available`. */
+function fitWidths(natural: number[], mins: number[], available: number): number[] {
+  const widths = [...natural];
+  const total = () => widths.reduce((sum, width) => sum + width, 0);
+  for (const floor of [mins, mins.map(() => 1)]) {
+    let excess = total() - available;
+    while (excess > 0) {
+      let widest = -1;
+      for (let i = 0; i < widths.length; i++) {
+        if (widths[i]! > floor[i]! && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+      }
+      if (widest < 0) break;
+      // Bring the widest down to the next widest (or its floor, or just enough), in one step.
+      // Ties give up one cell at a time, in turn.
+      let next = floor[widest]!;
+      for (let i = 0; i < widths.length; i++) if (i !== widest && widths[i]! <= widths[widest]!) next = Math.max(next, widths[i]!);
+      const cut = Math.max(1, Math.min(excess, widths[widest]! - next));
+      widths[widest] = widths[widest]! - cut;
+      excess -= cut;
+    }
+    if (excess <= 0) break;
+  }
+  return widths;
+}
+
+/**
+ * cli-truncate can overshoot by one cell when a wide (CJK, emoji) character meets the cut;
+ * cutting one cell shorter then leaves room the padding fills.
+ */
+export function truncateToWidth(text: string, width: number): string {
+  if (stringWidth(text) <= width) return text;
+  for (let target = width; target > 0; target--) {
+    const cut = cliTruncate(text, target, {position: 'end'});
+    if (stringWidth(cut) <= width) return cut;
+  }
+  return '';
+}
