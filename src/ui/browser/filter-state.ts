@@ -1,4 +1,5 @@
 import {ACTOR_KINDS, REPORT_STATUSES, REVIEW_DECISIONS, type ActorKind, type ReportStatus, type ReviewDecision} from '../../api/enums.js';
+import {FILTER_FLAGS, shellQuote} from '../../cmd/reports/list-options.js';
 import type {KeyInfo} from './keys.js';
 import type {QueryFilters} from './state.js';
 
@@ -100,26 +101,8 @@ function wrap(value: number, length: number): number {
   return ((value % length) + length) % length;
 }
 
-/** vigil filter key -> the `reports list` flag that sets it, for the header. */
-const FLAG_NAMES: Partial<Record<keyof QueryFilters, string>> = {
-  status: '--status',
-  search: '--search',
-  reporterQuery: '--reporter-query',
-  reportedByCustomer: '--reported-by-customer',
-  needsCustomerReview: '--needs-customer-review',
-  reporterKind: '--reporter-kind',
-  reviewerKind: '--reviewer-kind',
-  onlyRejected: '--only-rejected',
-  reviewStatus: '--review-status',
-  assetType: '--asset-type',
-  brandIds: '--brand',
-  countryCodes: '--country-code',
-  reviewedByUserId: '--reviewed-by-user-id',
-  from: '--from',
-  to: '--to',
-  updatedFrom: '--updated-from',
-  updatedTo: '--updated-to',
-};
+/** Not filters a reviewer thinks of: the org is in the header, the page size in the range. */
+const NOT_SHOWN = new Set(['slug', 'limit', 'cursor']);
 
 /**
  * The active filters spelled as `reports list` flags (`--status TODO --needs-customer-review`),
@@ -127,16 +110,13 @@ const FLAG_NAMES: Partial<Record<keyof QueryFilters, string>> = {
  */
 export function describeFilters(filters: QueryFilters): string {
   const parts: string[] = [];
-  for (const [key, flag] of Object.entries(FLAG_NAMES) as Array<[keyof QueryFilters, string]>) {
+  for (const [key, flag] of Object.entries(FILTER_FLAGS) as Array<[keyof QueryFilters, string]>) {
     const value = filters[key];
-    if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+    if (NOT_SHOWN.has(key) || value === undefined || (Array.isArray(value) && value.length === 0)) continue;
     if (key === 'onlyRejected' && value !== true) continue;
     if (value === true) parts.push(flag);
     else if (value === false) parts.push(flag.replace(/^--/, '--no-'));
-    else {
-      const text = Array.isArray(value) ? value.join(',') : String(value);
-      parts.push(`${flag} ${/^[\w.,:@-]+$/.test(text) ? text : JSON.stringify(text)}`);
-    }
+    else parts.push(`${flag} ${shellQuote(Array.isArray(value) ? value.join(',') : String(value))}`);
   }
   return parts.length > 0 ? parts.join(' ') : 'no filters';
 }

@@ -80,6 +80,6 @@ describe('filter editor', () => {
   it('describes filters as the flags that set them', () => {
     expect(describeFilters({slug: 'acme'})).toBe('no filters');
     expect(describeFilters({slug: 'acme', status: 'TODO', needsCustomerReview: true, reportedByCustomer: false, reviewStatus: ['APPROVE', 'REJECT'], search: 'two words', onlyRejected: false}))
-      .toBe('--status TODO --search "two words" --no-reported-by-customer --needs-customer-review --review-status APPROVE,REJECT');
+      .toBe("--status TODO --search 'two words' --no-reported-by-customer --needs-customer-review --review-status APPROVE,REJECT");
   });
 });
