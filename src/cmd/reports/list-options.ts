@@ -9,8 +9,10 @@ import {
   type ReviewDecision,
 } from '../../api/enums.js';
 import type {ListReportsFilters} from '../../api/wire/index.js';
+import {resolveOutputFormat, type OutputFlags, type OutputFormat} from '../../output/index.js';
 import {
   Problems,
+  capture,
   checkDateOrder,
   parseEnumFlag,
   parseIntegerFlag,
@@ -21,7 +23,7 @@ import {
 } from './problems.js';
 
 /** The filter flags of `reports list` as Pastel parses them: plain strings, checked here. */
-export interface ListFilterFlags {
+export interface ListFilterFlags extends OutputFlags {
   limit?: string;
   cursor?: string;
   status?: string;
@@ -72,6 +74,7 @@ export const MAX_PAGE_SIZE = 20;
 
 export interface ValidatedList {
   filters: ListReportsFilters;
+  format: OutputFormat;
   /** Deprecations and unknown values, printed on stderr before anything is sent. */
   warnings: string[];
 }
@@ -85,6 +88,7 @@ export function validateListFlags(flags: ListFilterFlags, ctx: CommandContext): 
   const warnings: string[] = [];
   const f = FILTER_FLAGS;
   const slug = resolveOrg(ctx, problems);
+  const format = capture(problems, () => resolveOutputFormat(flags, ctx.io));
 
   let reporterKind = parseEnumFlag(flags.reporterKind, ACTOR_KINDS, f.reporterKind, problems);
   if (flags.excludeAutomation === true) {
@@ -147,7 +151,7 @@ export function validateListFlags(flags: ListFilterFlags, ctx: CommandContext): 
     updatedTo,
   };
   problems.throwIfAny();
-  return {filters: dropUndefined(filters), warnings};
+  return {filters: dropUndefined(filters), format: format!, warnings};
 }
 
 function dropUndefined<T extends object>(value: T): T {

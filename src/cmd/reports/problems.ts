@@ -21,13 +21,7 @@ export class Problems {
 
 /** The org to act on, or a recorded `--org` problem (ctx.requireOrg's own message). */
 export function resolveOrg(ctx: CommandContext, problems: Problems): string | undefined {
-  try {
-    return ctx.requireOrg();
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    problems.list.push(...error.problems);
-    return undefined;
-  }
+  return capture(problems, () => ctx.requireOrg());
 }
 
 /** A whole number within [min, max]; `undefined` when the flag is absent or invalid. */
@@ -135,5 +129,16 @@ export function isHttpUrl(value: string): boolean {
     return url.protocol === 'http:' || url.protocol === 'https:';
   } catch {
     return false;
+  }
+}
+
+/** Runs a check that throws InputError (another module's), recording its problems instead. */
+export function capture<T>(problems: Problems, check: () => T): T | undefined {
+  try {
+    return check();
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    problems.list.push(...error.problems);
+    return undefined;
   }
 }

@@ -1,0 +1,28 @@
+import {z} from 'zod';
+import {option} from 'pastel';
+import {connectionOptions, orgOptions, outputOptions} from '../../src/cli/options.js';
+import {RunCommand} from '../../src/ui/run-command.js';
+import {runReportsCreate} from '../../src/cmd/reports/create.js';
+
+export const description = 'Create a report with one or more assets';
+
+const text = (description: string, valueDescription: string) => z.string().optional().describe(option({description, valueDescription}));
+// Arrays are variadic in Pastel: `--asset a --asset b` and `--asset a b` both give two.
+const list = (description: string, valueDescription: string) => z.array(z.string()).optional().describe(option({description, valueDescription}));
+
+export const options = connectionOptions.extend(orgOptions.shape).extend(outputOptions.shape).extend({
+  title: text('Report title (at least 3 characters)', 'text'),
+  description: text('Report description (markdown allowed)', 'text'),
+  contactInfo: text('Reporter contact info', 'text'),
+  asset: list('Asset to report, repeatable; status is BLOCKED, ALLOWED or UNKNOWN (default: the server\'s)', 'content[:status]'),
+  attachmentUrl: list('Attachment URL, repeatable', 'url'),
+  externalSubmissionLink: text('External submission link', 'url'),
+  payloadFile: text('JSON file holding the full report body; flags override its fields and add to its lists', 'path'),
+  dryRun: z.boolean().optional().describe('Print the JSON body that would be sent, and send nothing'),
+  interactive: z.boolean().default(true).describe('Prompt for missing fields on a terminal (--no-interactive: never prompt)'),
+});
+type Options = z.infer<typeof options>;
+
+export default function ReportsCreate({options: flags}: {options: Options}) {
+  return <RunCommand flags={flags} run={ctx => runReportsCreate(flags, ctx)} />;
+}
