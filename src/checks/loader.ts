@@ -1,6 +1,6 @@
 import {readFile} from 'node:fs/promises';
 import {InputError, type InputProblem} from '../errors.js';
-import {checksFileSchema, resolveChecks, type CheckSpec} from './schema.js';
+import {checksFileSchema, resolveChecks, type ChecksConfig} from './schema.js';
 
 /** Formats a zod issue path the way a user finds it in the file: `checks[2].every`. */
 export function formatPath(path: readonly PropertyKey[]): string {
@@ -13,7 +13,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
 }
 
 /** Parses checks file text (YAML, of which JSON is a subset) into resolved specs. */
-export async function parseChecks(text: string, source: string): Promise<CheckSpec[]> {
+export async function parseChecks(text: string, source: string): Promise<ChecksConfig> {
   const {parseDocument} = await import('yaml');
   const doc = parseDocument(text, {prettyErrors: false});
   if (doc.errors.length > 0) {
@@ -29,14 +29,14 @@ export async function parseChecks(text: string, source: string): Promise<CheckSp
     }));
     throw new InputError(problems, 'see docs/checker.md for the checks file format');
   }
-  const {specs, problems} = resolveChecks(parsed.data);
+  const {config, problems} = resolveChecks(parsed.data);
   if (problems.length > 0) {
     throw new InputError(problems.map(problem => ({field: `${source}: ${problem.path}`, message: problem.message})));
   }
-  return specs;
+  return config;
 }
 
-export async function loadChecksFile(path: string): Promise<CheckSpec[]> {
+export async function loadChecksFile(path: string): Promise<ChecksConfig> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');

@@ -35,8 +35,22 @@ const entry = z.strictObject({
   ...settings,
 });
 
+const duration = (min: number, what: string) =>
+  z.union([z.string(), z.number()]).refine(value => {
+    const ms = parseDuration(value);
+    return ms !== undefined && ms >= min;
+  }, `must be a duration of at least ${what}, like "500ms", "30s", "5m", or milliseconds`);
+
 export const checksFileSchema = z.strictObject({
   defaults: z.strictObject(settings).optional(),
+  /** Upper bound of one upstream call. */
+  timeout: duration(100, '100ms').optional(),
+  retry: z
+    .strictObject({
+      attempts: z.number().int('must be an integer').min(1, 'must be at least 1').max(20, 'must be at most 20').optional(),
+      backoff: duration(1, '1ms').optional(),
+    })
+    .optional(),
   checks: z.array(entry).min(1, 'must list at least one check'),
 });
 export type ChecksFile = z.infer<typeof checksFileSchema>;
@@ -59,13 +73,24 @@ export function checkSpecId(check: string, org: string): string {
   return `${check}@${org}`;
 }
 
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_ATTEMPTS = 4;
+export const DEFAULT_BACKOFF_MS = 5000;
+
+/** The whole file, resolved: what the worker schedules and how it runs each check. */
+export interface ChecksConfig {
+  specs: CheckSpec[];
+  timeoutMs: number;
+  retry: {attempts: number; backoffMs: number};
+}
+
 export interface SpecProblem {
   path: string;
   message: string;
 }
 
 /** Applies defaults and the cross-field rules zod cannot see per entry. */
-export function resolveChecks(file: ChecksFile): {specs: CheckSpec[]; problems: SpecProblem[]} {
+export function resolveChecks(file: ChecksFile): {config: ChecksConfig; problems: SpecProblem[]} {
   const defaults = file.defaults ?? {};
   const specs: CheckSpec[] = [];
   const problems: SpecProblem[] = [];
@@ -94,5 +119,13 @@ export function resolveChecks(file: ChecksFile): {specs: CheckSpec[]; problems: 
     }
     specs.push(spec);
   });
-  return {specs, problems};
+  const config: ChecksConfig = {
+    specs,
+    timeoutMs: file.timeout === undefined ? DEFAULT_TIMEOUT_MS : parseDuration(file.timeout)!,
+    retry: {
+      attempts: file.retry?.attempts ?? DEFAULT_ATTEMPTS,
+      backoffMs: file.retry?.backoff === undefined ? DEFAULT_BACKOFF_MS : parseDuration(file.retry.backoff)!,
+    },
+  };
+  return {config, problems};
 }

@@ -1,0 +1,1 @@
+export const description = 'Run upstream healthchecks (e.g. takedowns.cancelled-count) once';

@@ -1,0 +1,1 @@
+export const description = 'Inspect the job schedulers the workers run';

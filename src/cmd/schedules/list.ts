@@ -1,0 +1,85 @@
+import type {CommandContext} from '../../cli/context.js';
+import {formatDuration} from '../../checks/duration.js';
+import {resolveOutputFormat} from '../../output/format.js';
+import {printRows} from '../../output/print.js';
+import type {Column} from '../../output/columns.js';
+import {ResultStore, type StoredCheck} from '../../metrics/store.js';
+import {Problems, capture} from '../reports/problems.js';
+import {QUEUE_NAME, connectRedis, type CheckJobData} from '../../../jobs/queue.js';
+import {resolveWorkerOptions} from '../worker/options.js';
+
+export interface SchedulesListFlags {
+  redisUrl?: string;
+  prefix?: string;
+  json?: boolean;
+  output?: string;
+}
+
+/** One scheduler as `vigil schedules list` shows it; also the `--json` element. */
+export interface ScheduleRow {
+  id: string;
+  check: string;
+  org: string;
+  everyMs: number;
+  every: string;
+  nextRunAt: string | null;
+  lastResult: string | null;
+  lastRunAt: string | null;
+  lastSuccessAt: string | null;
+  lastError: string | null;
+}
+
+const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
+
+export function scheduleRow(scheduler: {key: string; every?: number; next?: number; template?: {data?: CheckJobData}}, stored: StoredCheck | undefined): ScheduleRow {
+  const data = scheduler.template?.data ?? stored?.spec;
+  const run = stored?.run;
+  return {
+    id: scheduler.key,
+    check: data?.check ?? '',
+    org: data?.org ?? '',
+    everyMs: scheduler.every ?? 0,
+    every: scheduler.every ? formatDuration(scheduler.every) : '',
+    nextRunAt: iso(scheduler.next),
+    lastResult: run ? (run.outcome === 'error' ? `error: ${run.errorKind}` : run.outcome) : null,
+    lastRunAt: iso(run?.at),
+    lastSuccessAt: iso(stored?.success?.at),
+    lastError: run?.outcome === 'error' ? (run.error ?? null) : null,
+  };
+}
+
+const RESULT_STYLE = {ok: 'green', warn: 'yellow', fail: 'red'} as const;
+
+export const SCHEDULE_COLUMNS: Column<ScheduleRow>[] = [
+  {header: 'CHECK', value: row => row.check},
+  {header: 'ORG', value: row => row.org},
+  {header: 'EVERY', value: row => row.every, align: 'right'},
+  {header: 'NEXT RUN', value: row => row.nextRunAt},
+  {header: 'LAST RESULT', value: row => row.lastResult ?? 'never run', style: row => (row.lastResult === null ? 'gray' : (RESULT_STYLE as Record<string, 'green' | 'yellow' | 'red'>)[row.lastResult] ?? 'magenta')},
+  {header: 'LAST RUN', value: row => row.lastRunAt},
+  {header: 'LAST SUCCESS', value: row => row.lastSuccessAt},
+];
+
+/** `vigil schedules list`: what the workers sharing this Redis will run, and how it went. */
+export async function runSchedulesList(flags: SchedulesListFlags, ctx: CommandContext): Promise<number> {
+  const problems = new Problems();
+  const format = capture(problems, () => resolveOutputFormat(flags, ctx.io));
+  const options = capture(problems, () => resolveWorkerOptions({redisUrl: flags.redisUrl, prefix: flags.prefix}, {...ctx.io.env, VIGIL_WORKER_LOCK_MS: undefined}));
+  problems.throwIfAny();
+  const redis = await connectRedis(options!.redisUrl, options!.redisUrlSource);
+  try {
+    const {Queue} = await import('bullmq');
+    const queue = new Queue<CheckJobData>(QUEUE_NAME, {connection: redis, prefix: options!.prefix});
+    try {
+      const [schedulers, stored] = await Promise.all([queue.getJobSchedulers(0, -1, true), new ResultStore(redis, options!.prefix, QUEUE_NAME).readAll()]);
+      const byId = new Map(stored.map(item => [item.spec.id, item]));
+      const rows = schedulers.map(scheduler => scheduleRow(scheduler, byId.get(scheduler.key))).sort((a, b) => a.id.localeCompare(b.id));
+      printRows(ctx.io, format!, rows, SCHEDULE_COLUMNS, {emptyMessage: 'no schedulers: start `vigil worker --checks <file>` to create them'});
+    } finally {
+      await queue.close();
+    }
+  } finally {
+    await redis.quit().catch(() => redis.disconnect());
+  }
+  return 0;
+}

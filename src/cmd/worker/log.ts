@@ -1,0 +1,64 @@
+import type {OutputStream} from '../../cli/io.js';
+import {painter, type StyleName} from '../../output/color.js';
+import {sanitizeText} from '../../output/sanitize.js';
+import {redact} from '../../secrets.js';
+import type {RunLogEntry} from '../../../jobs/processor.js';
+
+/**
+ * The worker's stderr: one line per run and one per lifecycle event. Readable columns on a
+ * terminal; JSON lines otherwise, for log shippers (stable keys, ISO-8601 times).
+ */
+
+export interface WorkerLogger {
+  run(entry: RunLogEntry): void;
+  event(message: string, fields?: Record<string, unknown>): void;
+}
+
+const OUTCOME_STYLE: Record<RunLogEntry['outcome'], StyleName> = {ok: 'green', warn: 'yellow', fail: 'red', error: 'magenta'};
+
+function observedText(observed: Record<string, unknown> | undefined): string {
+  return Object.entries(observed ?? {})
+    .map(([key, value]) => `${sanitizeText(key)}=${sanitizeText(String(value))}`)
+    .join(' ');
+}
+
+export function formatRunLine(entry: RunLogEntry, options: {json: boolean; color: boolean}): string {
+  if (options.json) {
+    const {time, ...rest} = entry;
+    return `${JSON.stringify({time: time.toISOString(), level: entry.outcome === 'error' ? 'error' : entry.outcome === 'ok' ? 'info' : 'warn', msg: 'run', ...rest})}\n`;
+  }
+  const paint = painter(options.color);
+  const parts = [
+    paint('gray', entry.time.toISOString().slice(11, 19)),
+    paint(OUTCOME_STYLE[entry.outcome], entry.outcome.toUpperCase().padEnd(5)),
+    entry.check,
+    entry.org,
+  ];
+  if (entry.outcome === 'error') {
+    parts.push(`${entry.errorKind}: ${sanitizeText(entry.error ?? '')}`);
+    const retry = entry.willRetry ? 'will retry' : 'no retry';
+    parts.push(paint('gray', `(attempt ${entry.attempt}/${entry.attempts}, ${retry})`));
+  } else {
+    parts.push(observedText(entry.observed));
+    parts.push(paint('gray', `(warn>=${entry.warnThreshold} fail>=${entry.failThreshold})`));
+    if (entry.attempt > 1) parts.push(paint('gray', `attempt ${entry.attempt}/${entry.attempts}`));
+  }
+  parts.push(paint('gray', `${entry.durationMs}ms`));
+  return `${parts.join('  ')}\n`;
+}
+
+export function formatEventLine(time: Date, message: string, fields: Record<string, unknown>, options: {json: boolean; color: boolean}): string {
+  if (options.json) return `${JSON.stringify({time: time.toISOString(), level: 'info', msg: message, ...fields})}\n`;
+  const paint = painter(options.color);
+  const detail = Object.entries(fields)
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? sanitizeText(value) : JSON.stringify(value)}`)
+    .join(' ');
+  return `${paint('gray', time.toISOString().slice(11, 19))}  ${paint('cyan', 'vigil')}  ${message}${detail ? `  ${paint('gray', detail)}` : ''}\n`;
+}
+
+export function createWorkerLogger(stderr: OutputStream, options: {json: boolean; color: boolean}, now: () => Date = () => new Date()): WorkerLogger {
+  return {
+    run: entry => stderr.write(redact(formatRunLine(entry, options))),
+    event: (message, fields = {}) => stderr.write(redact(formatEventLine(now(), message, fields, options))),
+  };
+}

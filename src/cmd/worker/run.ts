@@ -1,0 +1,128 @@
+import type {CommandContext} from '../../cli/context.js';
+import {interrupt} from '../../cli/interrupt.js';
+import {colorEnabled} from '../../output/color.js';
+import {createApiClient} from '../../api/client.js';
+import {CredentialsError, InputError} from '../../errors.js';
+import {ExitCode} from '../../exit-codes.js';
+import {loadChecksFile} from '../../checks/loader.js';
+import {formatDuration} from '../../checks/duration.js';
+import {USER_AGENT} from '../../version.js';
+import {connectRedis, redactRedisUrl} from '../../../jobs/queue.js';
+import {createWorkerLogger} from './log.js';
+import {resolveWorkerOptions, type WorkerFlags} from './options.js';
+
+/** Where shutdown requests come from: SIGINT/SIGTERM in the CLI, a fake in tests. */
+export interface SignalSource {
+  /** Calls `handler` on each signal; returns a function that stops listening. */
+  listen(handler: (name: string) => void): () => void;
+}
+
+export const processSignals: SignalSource = {
+  listen(handler) {
+    // The bootstrap's Ctrl+C handler exits 130 after 2 s; a worker drains instead.
+    process.off('SIGINT', interrupt);
+    const onInt = () => handler('SIGINT');
+    const onTerm = () => handler('SIGTERM');
+    process.on('SIGINT', onInt);
+    process.on('SIGTERM', onTerm);
+    return () => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+    };
+  },
+};
+
+/**
+ * `vigil worker`: resolves only after shutdown, so the command stays up while it works.
+ * Exit 0 after a graceful stop (in-flight runs finished), 130 when a second signal forced it.
+ */
+export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, signals: SignalSource = processSignals): Promise<number> {
+  const options = resolveWorkerOptions(flags, ctx.io.env);
+  const config = await loadChecksFile(options.checksPath);
+  if (!ctx.settings.apiKey) throw new CredentialsError('no API key configured; the worker calls the upstream for every check');
+  if (!ctx.settings.baseUrl) {
+    throw new InputError([{field: '--base-url', message: 'no API base URL configured'}], 'pass --base-url, set VIGIL_BASE_URL, or run `vigil config set base-url <url>`');
+  }
+  // Retries belong to BullMQ (backoff across workers, visible in the queue), not the client.
+  const client = createApiClient({
+    baseUrl: ctx.settings.baseUrl.value,
+    apiKey: ctx.settings.apiKey.value,
+    retries: 0,
+    timeoutMs: config.timeoutMs + 1000,
+    userAgent: USER_AGENT,
+    ...(ctx.debug ? {debug: ctx.trace} : {}),
+  });
+
+  const stderr = ctx.io.stderr;
+  const logger = createWorkerLogger(stderr, {
+    json: stderr.isTTY !== true,
+    color: colorEnabled({...ctx.io, stdoutIsTTY: stderr.isTTY === true, stdout: stderr}),
+  });
+
+  const redis = await connectRedis(options.redisUrl, options.redisUrlSource);
+  const {startCheckWorker} = await import('../../../jobs/worker.js');
+  let worker;
+  try {
+    worker = await startCheckWorker({
+      redis,
+      prefix: options.prefix,
+      specs: config.specs,
+      client,
+      concurrency: options.concurrency,
+      metricsHost: options.metricsHost,
+      metricsPort: options.metricsPort,
+      timeoutMs: config.timeoutMs,
+      retry: config.retry,
+      lockDurationMs: options.lockDurationMs,
+      logRun: logger.run,
+      logEvent: logger.event,
+    });
+  } catch (error) {
+    redis.disconnect();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+      const what = code === 'EADDRINUSE' ? 'is in use' : code === 'EACCES' ? 'needs privileges' : 'is not an address of this machine';
+      throw new InputError(
+        [{field: '--metrics-port', message: `${options.metricsHost}:${options.metricsPort} ${what} (${code})`}],
+        'pick another --metrics-port (0 picks a free one) or --metrics-host',
+      );
+    }
+    throw error;
+  }
+
+  logger.event('worker started', {
+    checks: config.specs.length,
+    concurrency: options.concurrency,
+    redis: redactRedisUrl(options.redisUrl),
+    prefix: options.prefix,
+    metrics: `${worker.metricsUrl}/metrics`,
+    timeout: formatDuration(config.timeoutMs),
+    attempts: config.retry.attempts,
+  });
+
+  let signalCount = 0;
+  let forcedBySecondSignal = false;
+  const stopped = new Promise<{forced: boolean}>(resolve => {
+    const stopListening = signals.listen(name => {
+      signalCount++;
+      if (signalCount === 1) {
+        logger.event('shutting down: no new runs; waiting for in-flight ones (send the signal again to force)', {
+          signal: name,
+          inFlight: worker.inFlight(),
+          grace: formatDuration(options.graceMs),
+        });
+        void worker.shutdown(options.graceMs).then(result => {
+          stopListening();
+          resolve(result);
+        });
+      } else {
+        forcedBySecondSignal = true;
+        logger.event('forcing shutdown: aborting in-flight runs', {signal: name, inFlight: worker.inFlight()});
+        worker.force();
+      }
+    });
+  });
+  const {forced} = await stopped;
+  logger.event(forced ? 'worker stopped (in-flight runs aborted; they will be retried)' : 'worker stopped', {});
+  return forcedBySecondSignal ? ExitCode.Interrupted : ExitCode.Ok;
+}

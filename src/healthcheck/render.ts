@@ -1,0 +1,83 @@
+import {SEVERITY_RANK, type HealthcheckResult} from '../api/wire/index.js';
+import {painter, type StyleName} from '../output/color.js';
+import {sanitizeText} from '../output/sanitize.js';
+import type {Column} from '../output/columns.js';
+
+/**
+ * Reading and showing any healthcheck result of the SPEC.md 2.1 shape: nothing here knows
+ * which check produced it (observed and threshold keys are shown as the upstream names them).
+ * Every string from the upstream is sanitised before it reaches a terminal.
+ */
+
+export type Severity = HealthcheckResult['severity'];
+
+export const SEVERITY_STYLE: Record<Severity, StyleName> = {ok: 'green', warn: 'yellow', fail: 'red'};
+
+/** Whether `severity` is at least as bad as `failOn` (the exit-6 rule). */
+export function severityReaches(severity: Severity, failOn: 'warn' | 'fail'): boolean {
+  return SEVERITY_RANK[severity] >= SEVERITY_RANK[failOn];
+}
+
+function scalarText(value: string | number | boolean | null): string {
+  return value === null ? 'null' : sanitizeText(String(value));
+}
+
+function mapText(map: HealthcheckResult['observed']): string {
+  const entries = Object.entries(map);
+  if (entries.length === 0) return '(none)';
+  return entries.map(([key, value]) => `${sanitizeText(key)}: ${scalarText(value)}`).join(', ');
+}
+
+/** The human view: severity first (coloured when `color`), then the evidence and next step. */
+export function renderHealthcheck(result: HealthcheckResult, options: {color: boolean}): string {
+  const paint = painter(options.color);
+  const label = (text: string) => paint('bold', text.padEnd(11));
+  const lines = [
+    `${paint(SEVERITY_STYLE[result.severity], result.severity.toUpperCase())}  ${sanitizeText(result.title)} ${paint('gray', `(${sanitizeText(result.id)})`)}`,
+    `${label('org')}${result.scope.slug === null ? '(all)' : sanitizeText(result.scope.slug)}`,
+    `${label('observed')}${mapText(result.observed)}`,
+    `${label('thresholds')}${mapText(result.threshold)}`,
+    `${label('generated')}${sanitizeText(result.generatedAt)}`,
+  ];
+  if (result.findings.length === 0) {
+    lines.push(`${label('findings')}none`);
+  } else {
+    lines.push(`${label('findings')}${result.findings.length}`);
+    for (const finding of result.findings) {
+      const ref = finding.ref === null ? '' : ` ${sanitizeText(finding.ref)}`;
+      lines.push(`  ${paint(SEVERITY_STYLE[finding.severity], finding.severity.padEnd(4))} ${sanitizeText(finding.kind)}${ref}: ${sanitizeText(finding.message)}`);
+    }
+  }
+  if (result.suggestedAction !== null) lines.push(`${label('suggested')}${sanitizeText(result.suggestedAction)}`);
+  if (result.appUrl !== null) lines.push(`${label('app')}${sanitizeText(result.appUrl)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** One row per fact, for `--output tsv|markdown`: stable field names a script can grep. */
+export interface FieldRow {
+  field: string;
+  value: string;
+}
+
+export function healthcheckRows(result: HealthcheckResult): FieldRow[] {
+  const rows: FieldRow[] = [
+    {field: 'id', value: result.id},
+    {field: 'severity', value: result.severity},
+    {field: 'ok', value: String(result.ok)},
+    {field: 'org', value: result.scope.slug ?? ''},
+  ];
+  for (const [key, value] of Object.entries(result.observed)) rows.push({field: `observed.${key}`, value: scalarText(value)});
+  for (const [key, value] of Object.entries(result.threshold)) rows.push({field: `threshold.${key}`, value: scalarText(value)});
+  result.findings.forEach((finding, index) => {
+    rows.push({field: `findings[${index}]`, value: `${finding.severity} ${finding.kind}${finding.ref === null ? '' : ` ${finding.ref}`}: ${finding.message}`});
+  });
+  rows.push({field: 'suggestedAction', value: result.suggestedAction ?? ''});
+  rows.push({field: 'appUrl', value: result.appUrl ?? ''});
+  rows.push({field: 'generatedAt', value: result.generatedAt});
+  return rows;
+}
+
+export const FIELD_COLUMNS: Column<FieldRow>[] = [
+  {header: 'FIELD', value: row => row.field},
+  {header: 'VALUE', value: row => row.value},
+];
