@@ -40,6 +40,8 @@ export function parseRetryAfter(header: string | string[] | undefined, now: numb
   const value = (Array.isArray(header) ? header[0] : header)?.trim();
   if (!value) return undefined;
   if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
+  // An HTTP date always names its month; this keeps Date.parse from reading "-3" as a year.
+  if (!/[a-z]/i.test(value)) return undefined;
   const at = Date.parse(value);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - now);

@@ -1,0 +1,231 @@
+import {createServer} from 'node:net';
+import nock from 'nock';
+import {describe, expect, it} from 'vitest';
+import {ApiError, InterruptedError, UnavailableError} from '../../src/errors.js';
+import {createApiClient} from '../../src/api/client.js';
+import {KEY, ORIGIN, failure, localServer, makeClient, useNock} from './helpers.js';
+
+useNock();
+
+const search = {slug: 'acme', assetContents: ['a.example']};
+const create = {organizationSlug: 'acme', title: 'abc', description: 'd', assets: [{content: 'a.example'}]};
+const ok = {reports: [], totalCount: 0};
+
+/** Answers every request with `status`, counting them. */
+function always(path: string, status: number, body: unknown = {message: 'nope', code: 'X'}, headers: Record<string, string> = {}) {
+  const counter = {count: 0};
+  nock(ORIGIN)
+    .post(path)
+    .reply(() => {
+      counter.count++;
+      return [status, JSON.stringify(body), headers];
+    })
+    .persist();
+  return counter;
+}
+
+const attemptLines = (lines: string[]) => lines.filter(line => /\(attempt \d+\/\d+\)$/.test(line));
+
+describe('retries', () => {
+  it('503 then 200: retried once, succeeds, one trace line per attempt', async () => {
+    nock(ORIGIN).post('/api/v2/reports/search').reply(503, 'busy').post('/api/v2/reports/search').reply(200, ok);
+    const {client, lines} = makeClient();
+    await expect(client.searchReports(search)).resolves.toEqual({reports: [], totalCount: 0});
+    const attempts = attemptLines(lines);
+    expect(attempts).toHaveLength(2);
+    expect(attempts[0]).toMatch(/^POST https:\/\/api\.vigil\.test\/api\/v2\/reports\/search -> 503 in \d+ ms \(attempt 1\/3\)$/);
+    expect(attempts[1]).toMatch(/-> 200 in \d+ ms \(attempt 2\/3\)$/);
+  });
+
+  it('the trace line of a GET carries the query string', async () => {
+    nock(ORIGIN).get('/api/v2/organization/reports').query({slug: 'acme', limit: '5'}).reply(200, ok);
+    const {client, lines} = makeClient();
+    await client.listReports({slug: 'acme', limit: 5});
+    expect(lines).toEqual([expect.stringMatching(/^GET https:\/\/api\.vigil\.test\/api\/v2\/organization\/reports\?slug=acme&limit=5 -> 200 in \d+ ms \(attempt 1\/3\)$/)]);
+  });
+
+  it.each([500, 502, 503, 429])('%i every time: exactly 1 + retries attempts, then ApiError exit 8', async status => {
+    const counter = always('/api/v2/reports/search', status);
+    const error = await failure(makeClient({retries: 3}).client.searchReports(search));
+    expect(counter.count).toBe(4);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).exitCode).toBe(8);
+    expect(error.message).toContain('(after 4 attempts)');
+  });
+
+  it('retries: 0 means one attempt', async () => {
+    const counter = always('/api/v2/reports/search', 503);
+    await failure(makeClient({retries: 0}).client.searchReports(search));
+    expect(counter.count).toBe(1);
+  });
+
+  it.each([400, 401, 403, 404, 409, 413, 422])('%i is final: one attempt', async status => {
+    const counter = always('/api/v2/reports/search', status);
+    const error = await failure(makeClient({retries: 3}).client.searchReports(search));
+    expect(counter.count).toBe(1);
+    expect((error as ApiError).status).toBe(status);
+  });
+
+  it('429 with Retry-After in seconds is honoured', async () => {
+    nock(ORIGIN).post('/api/v2/reports/search').reply(429, '', {'retry-after': '1'}).post('/api/v2/reports/search').reply(200, ok);
+    const {client, lines} = makeClient({maxRetryDelayMs: 5_000});
+    const started = Date.now();
+    await client.searchReports(search);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(lines).toContain('waiting 1000 ms before attempt 2 (Retry-After)');
+  });
+
+  it('Retry-After as an HTTP date is capped at maxRetryDelayMs', async () => {
+    const inAMinute = new Date(Date.now() + 60_000).toUTCString();
+    nock(ORIGIN).post('/api/v2/reports/search').reply(503, '', {'retry-after': inAMinute}).post('/api/v2/reports/search').reply(200, ok);
+    const {client, lines} = makeClient({maxRetryDelayMs: 120});
+    const started = Date.now();
+    await client.searchReports(search);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(lines).toContain('waiting 120 ms before attempt 2 (Retry-After)');
+  });
+
+  it('backoff doubles with jitter, within the bounds', async () => {
+    always('/api/v2/reports/search', 500);
+    const {client, lines} = makeClient({retries: 3, retryBaseDelayMs: 40, maxRetryDelayMs: 100});
+    await failure(client.searchReports(search));
+    const waits = lines.map(line => /^waiting (\d+) ms/.exec(line)?.[1]).filter(Boolean).map(Number);
+    expect(waits).toHaveLength(3);
+    expect(waits[0]).toBeGreaterThanOrEqual(20);
+    expect(waits[0]).toBeLessThanOrEqual(40);
+    expect(waits[1]).toBeGreaterThanOrEqual(40);
+    expect(waits[1]).toBeLessThanOrEqual(80);
+    expect(waits[2]).toBeGreaterThanOrEqual(50); // capped at 100, half of it jitter
+    expect(waits[2]).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('report creation is not retried when it may have been processed', () => {
+  it('500: one attempt, the hint says to check before trying again', async () => {
+    const counter = always('/api/v2/report/create', 500, {message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR'});
+    const error = (await failure(makeClient({retries: 3}).client.createReport(create))) as ApiError;
+    expect(counter.count).toBe(1);
+    expect(error.exitCode).toBe(8);
+    expect(error.hint).toContain('may or may not have been created');
+  });
+
+  it('429: retried (rate limited before any work)', async () => {
+    nock(ORIGIN).post('/api/v2/report/create').reply(429, '').post('/api/v2/report/create').reply(200, {id: 1, createdAt: '2026-01-01T00:00:00Z'});
+    await expect(makeClient().client.createReport(create)).resolves.toMatchObject({id: '1'});
+  });
+
+  it('connection reset after sending: one attempt, outcome unknown', async () => {
+    const server = await localServer(req => req.socket.destroy());
+    try {
+      const {client} = makeClient({baseUrl: `${server.url}/api/v2`, retries: 3});
+      const error = await failure(client.createReport(create));
+      expect(error).toBeInstanceOf(UnavailableError);
+      expect(error.message).toContain('connection reset');
+      expect(error.message).toContain('may or may not have been created');
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('connection refused: retried, since nothing reached the server', async () => {
+    const port = await closedPort();
+    const {client, lines} = makeClient({baseUrl: `http://127.0.0.1:${port}/api/v2`, retries: 2});
+    const error = await failure(client.createReport(create));
+    expect(error).toBeInstanceOf(UnavailableError);
+    expect((error as UnavailableError).exitCode).toBe(8);
+    expect(error.message).toBe(`POST report/create: connection refused by 127.0.0.1:${port} (after 3 attempts)`);
+    expect(attemptLines(lines).map(line => /-> (\S+) in/.exec(line)?.[1])).toEqual(['ECONNREFUSED', 'ECONNREFUSED', 'ECONNREFUSED']);
+  });
+});
+
+describe('network failures', () => {
+  it('connection reset then success for a read', async () => {
+    let n = 0;
+    const server = await localServer((req, res) => {
+      if (++n === 1) {
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(200, {'content-type': 'application/json'}).end(JSON.stringify(ok));
+    });
+    try {
+      const {client, lines} = makeClient({baseUrl: `${server.url}/api/v2`});
+      await expect(client.searchReports(search)).resolves.toEqual({reports: [], totalCount: 0});
+      expect(server.requests).toHaveLength(2);
+      expect(attemptLines(lines)[0]).toMatch(/-> ECONNRESET in \d+ ms \(attempt 1\/3\)$/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('no response within timeoutMs: retried, then UnavailableError exit 8', async () => {
+    const server = await localServer(() => {
+      /* never answers */
+    });
+    try {
+      const {client} = makeClient({baseUrl: `${server.url}/api/v2`, timeoutMs: 150, retries: 1});
+      const started = Date.now();
+      const error = await failure(client.searchReports(search));
+      expect(error).toBeInstanceOf(UnavailableError);
+      expect(error.message).toBe(`POST reports/search: no response from ${server.url.slice(7)} within 150 ms (after 2 attempts)`);
+      expect(server.requests).toHaveLength(2);
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a timed-out create is not retried', async () => {
+    const server = await localServer(() => {});
+    try {
+      const error = await failure(makeClient({baseUrl: `${server.url}/api/v2`, timeoutMs: 100}).client.createReport(create));
+      expect(error.message).toContain('may or may not have been created');
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('abort (Ctrl+C)', () => {
+  it('aborting the client signal rejects an in-flight call with InterruptedError at once', async () => {
+    const server = await localServer(() => {});
+    try {
+      const controller = new AbortController();
+      const {client} = makeClient({baseUrl: `${server.url}/api/v2`, signal: controller.signal, timeoutMs: 10_000});
+      const started = Date.now();
+      setTimeout(() => controller.abort(), 50);
+      const error = await failure(client.searchReports(search));
+      expect(error).toBeInstanceOf(InterruptedError);
+      expect((error as InterruptedError).exitCode).toBe(130);
+      expect(Date.now() - started).toBeLessThan(1_000);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a per-call signal aborts the backoff wait too', async () => {
+    nock(ORIGIN).post('/api/v2/reports/search').reply(503, '', {'retry-after': '30'});
+    const controller = new AbortController();
+    const {client} = makeClient({maxRetryDelayMs: 30_000});
+    setTimeout(() => controller.abort(), 100);
+    const started = Date.now();
+    const error = await failure(client.searchReports(search, {signal: controller.signal}));
+    expect(error).toBeInstanceOf(InterruptedError);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('an already aborted signal sends nothing', async () => {
+    const client = createApiClient({baseUrl: 'https://api.vigil.test/api/v2', apiKey: KEY, signal: AbortSignal.abort()});
+    await expect(client.searchReports(search)).rejects.toBeInstanceOf(InterruptedError);
+  });
+});
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  const {port} = server.address() as {port: number};
+  await new Promise<void>(resolve => server.close(() => resolve()));
+  return port;
+}
