@@ -1,5 +1,5 @@
 import type {z} from 'zod';
-import {ApiError, ContractError, CredentialsError, InputError, UnavailableError} from '../errors.js';
+import {ApiError, ContractError, CredentialsError, InputError, InterruptedError, UnavailableError} from '../errors.js';
 import {redact, registerSecret} from '../secrets.js';
 import {USER_AGENT} from '../version.js';
 import {CrossOriginRedirect, NetworkFailure, createTransport, type RawResponse, type Transport} from './http.js';
@@ -128,6 +128,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const send = transportFor(options.apiKey);
     const signal = combineSignals(options.signal, callOptions?.signal);
     const what = `${endpoint.method} ${endpoint.path}`;
+    try {
+      return await attemptAll(endpoint, send, signal, what);
+    } catch (error) {
+      // A caller's deadline (AbortSignal.timeout) is a timeout, not the user pressing Ctrl+C.
+      if (error instanceof InterruptedError && (signal.reason as {name?: unknown} | undefined)?.name === 'TimeoutError') {
+        throw new UnavailableError(`${what}: no response before the caller's deadline`);
+      }
+      throw error;
+    }
+  }
+
+  async function attemptAll<S extends z.ZodType>(endpoint: Endpoint<S>, send: Transport, signal: AbortSignal, what: string): Promise<z.output<S>> {
     const attempts = 1 + settings.retries;
     for (let attempt = 1; ; attempt++) {
       let response: RawResponse;

@@ -229,3 +229,17 @@ async function closedPort(): Promise<number> {
   await new Promise<void>(resolve => server.close(() => resolve()));
   return port;
 }
+
+describe('a caller deadline', () => {
+  it('AbortSignal.timeout is reported as unavailable (exit 8), not as Ctrl+C', async () => {
+    const server = await localServer(() => {});
+    try {
+      const {client} = makeClient({baseUrl: `${server.url}/api/v2`, timeoutMs: 10_000});
+      const error = await failure(client.searchReports(search, {signal: AbortSignal.timeout(80)}));
+      expect(error).toBeInstanceOf(UnavailableError);
+      expect(error.message).toBe("POST reports/search: no response before the caller's deadline");
+    } finally {
+      await server.close();
+    }
+  });
+});
