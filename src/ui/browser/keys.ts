@@ -37,7 +37,8 @@ export const ERROR_BINDINGS: Binding[] = [
 ];
 
 export function keyToAction(mode: Mode, input: string, key: Partial<KeyInfo>, options: {hasError: boolean; pageRows: number}): Action | null {
-  if (key.ctrl) return null;
+  // The editors own every key while open (a search may contain "q").
+  if (key.ctrl || mode === 'search' || mode === 'filters') return null;
   if (input === 'q') return {type: 'quit'};
   if (mode === 'detail') {
     if (key.escape || key.leftArrow || key.backspace) return {type: 'back'};

@@ -44,7 +44,7 @@ export type Action =
   | {type: 'moveTo'; index: 'first' | 'last'}
   | {type: 'open'}
   | {type: 'back'}
-  | {type: 'scroll'; delta: number}
+  | {type: 'scroll'; delta: number; max?: number}
   | {type: 'nextPage'}
   | {type: 'prevPage'}
   | {type: 'refresh'}
@@ -116,7 +116,7 @@ export function reducer(state: BrowserState, action: Action): BrowserState {
     case 'back':
       return {...s, mode: 'table', detailScroll: 0};
     case 'scroll':
-      return {...s, detailScroll: Math.max(0, s.detailScroll + action.delta)};
+      return {...s, detailScroll: clamp(s.detailScroll + action.delta, 0, Math.max(0, action.max ?? Infinity))};
     case 'nextPage': {
       if (s.load || s.error) return s;
       const next = currentPage(s)?.nextCursor;

@@ -33,7 +33,8 @@ describe('key bindings', () => {
     expect(keyToAction('detail', '', {pageDown: true}, ok)).toEqual({type: 'scroll', delta: 10});
     expect(keyToAction('detail', 'n', {}, ok)).toBeNull();
     expect(keyToAction('table', 'c', {ctrl: true}, ok)).toBeNull();
-    expect(keyToAction('search', 'q', {}, ok)).toEqual({type: 'quit'});
+    expect(keyToAction('search', 'q', {}, ok)).toBeNull();
+    expect(keyToAction('filters', 'j', {}, ok)).toBeNull();
   });
 });
 

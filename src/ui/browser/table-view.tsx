@@ -1,0 +1,29 @@
+import {Box, Text} from 'ink';
+import type {Report} from '../../api/wire/index.js';
+import {layoutTable, visibleWindow} from './table.js';
+
+/**
+ * The current page as a table fitted to `width`, with the highlighted row marked twice: in
+ * inverse video and with a "›" marker, which survives NO_COLOR and monochrome terminals.
+ */
+export function TableView({reports, selected, width, height, showIds}: {reports: Report[]; selected: number; width: number; height: number; showIds: boolean}) {
+  if (reports.length === 0) {
+    return <Text dimColor>No reports match these filters. Press / to search or f to change filters.</Text>;
+  }
+  const table = layoutTable(reports, width - 2, {showIds});
+  const window = visibleWindow(reports.length, selected, height - 1);
+  return (
+    <Box flexDirection="column">
+      <Text bold>{`  ${table.header}`}</Text>
+      {table.rows.slice(window.start, window.end).map((row, offset) => {
+        const index = window.start + offset;
+        const isSelected = index === selected;
+        return (
+          <Text key={`${index}:${reports[index]!.id}`} inverse={isSelected} wrap="truncate">
+            {`${isSelected ? '›' : ' '} ${row}`}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}

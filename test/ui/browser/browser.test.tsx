@@ -1,0 +1,246 @@
+import {render} from 'ink-testing-library';
+import {afterEach, describe, expect, it} from 'vitest';
+import type {ListReportsFilters, ListReportsResult} from '../../../src/api/wire/index.js';
+import {Browser, type LoadPage} from '../../../src/ui/browser/browser.js';
+import {makePages, makeReport} from '../fixtures.js';
+import {KEYS, fakeEnd, tick, waitFor} from '../helpers.js';
+
+const pages = makePages(7, 3);
+
+/** Serves `pages` by cursor and records every request the browser makes. */
+function fakeLoader(source: ListReportsResult[] = pages) {
+  const calls: Array<{filters: ListReportsFilters; cursor: string | undefined}> = [];
+  const loadPage: LoadPage = async (filters, cursor) => {
+    calls.push({filters, cursor});
+    return source[cursor === undefined ? 0 : Number(cursor.slice(1))]!;
+  };
+  return {calls, loadPage};
+}
+
+let cleanup: Array<() => void> = [];
+afterEach(() => {
+  for (const fn of cleanup) fn();
+  cleanup = [];
+});
+
+function mount(loadPage: LoadPage, filters: ListReportsFilters = {slug: 'acme', limit: 3}) {
+  const end = fakeEnd();
+  const app = render(<Browser filters={filters} loadPage={loadPage} end={end} />);
+  cleanup.push(() => app.unmount());
+  return {...app, end, frame: () => app.lastFrame() ?? ''};
+}
+
+describe('review browser', () => {
+  it('shows the first page with org, filters, range and key bindings, first row highlighted', async () => {
+    const {loadPage, calls} = fakeLoader();
+    const app = mount(loadPage, {slug: 'acme', limit: 3, status: 'TODO'});
+    await waitFor(() => expect(app.frame()).toContain('r1'));
+    const frame = app.frame();
+    expect(frame).toContain('vigil reports · org acme · --status TODO');
+    expect(frame).toContain('Showing 1-3 of 7 (page 1)');
+    expect(frame).toMatch(/ID\s+STATUS\s+TITLE/);
+    expect(frame).toMatch(/› r1\s+TODO\s+Phishing site number 1/);
+    expect(frame).toContain('enter open · n/p next/prev page · / search · f filters · r refresh · q quit');
+    expect(calls).toEqual([{filters: {slug: 'acme', limit: 3, status: 'TODO'}, cursor: undefined}]);
+  });
+
+  it('moves the highlight with arrows and j/k', async () => {
+    const app = mount(fakeLoader().loadPage);
+    await waitFor(() => expect(app.frame()).toContain('r1'));
+    app.stdin.write('j');
+    await tick();
+    expect(app.frame()).toMatch(/› r2/);
+    app.stdin.write(KEYS.down);
+    await tick();
+    expect(app.frame()).toMatch(/› r3/);
+    app.stdin.write('k');
+    await tick();
+    app.stdin.write(KEYS.up);
+    await tick();
+    expect(app.frame()).toMatch(/› r1/);
+  });
+
+  it('pages forward with n and back with p, from the cache', async () => {
+    const {loadPage, calls} = fakeLoader();
+    const app = mount(loadPage);
+    await waitFor(() => expect(app.frame()).toContain('r1'));
+    app.stdin.write('n');
+    await waitFor(() => expect(app.frame()).toContain('Showing 4-6 of 7 (page 2)'));
+    expect(app.frame()).toMatch(/› r4/);
+    expect(calls.map(call => call.cursor)).toEqual([undefined, 'c1']);
+    expect(calls[1]!.filters.cursor).toBe('c1');
+    app.stdin.write('n');
+    await waitFor(() => expect(app.frame()).toContain('Showing 7-7 of 7 (page 3)'));
+    app.stdin.write('n');
+    await tick();
+    expect(app.frame()).toContain('this is the last page');
+    app.stdin.write('p');
+    await tick();
+    app.stdin.write('p');
+    await tick();
+    expect(app.frame()).toContain('Showing 1-3 of 7 (page 1)');
+    expect(calls).toHaveLength(3);
+  });
+
+  it('opens the detail view with enter and goes back with esc', async () => {
+    const app = mount(fakeLoader().loadPage);
+    await waitFor(() => expect(app.frame()).toContain('r1'));
+    app.stdin.write('j');
+    await tick();
+    app.stdin.write(KEYS.enter);
+    await tick();
+    const detail = app.frame();
+    expect(detail).toContain('Report r2 · TODO');
+    expect(detail).toContain('Description of report 2');
+    expect(detail).toContain('proposal: p2  review: PENDING');
+    expect(detail).toContain('asset: a2  type: URL  status: BLOCKED');
+    expect(detail).toContain('esc back');
+    app.stdin.write(KEYS.escape);
+    await tick(80);
+    expect(app.frame()).toMatch(/› r2/);
+  });
+
+  it('scrolls a long detail view within the terminal height', async () => {
+    const many = Array.from({length: 30}, (_, i) => ({id: `prop${i}`, reviewStatus: 'PENDING', asset: {id: `asset${i}`, type: 'URL', content: `x${i}.example`, status: 'BLOCKED'}}));
+    const app = mount(async () => ({reports: [makeReport(1, {proposals: many})], nextCursor: null, totalCount: 1}));
+    await waitFor(() => expect(app.frame()).toContain('r1'));
+    app.stdin.write(KEYS.enter);
+    await tick();
+    expect(app.frame()).not.toContain('prop29');
+    for (let i = 0; i < 200; i++) app.stdin.write('j');
+    await tick(100);
+    expect(app.frame()).toContain('prop29');
+    app.stdin.write('k');
+    await tick();
+    expect(app.frame()).toContain('prop29');
+  });
+
+  it('edits the search with / and starts over from the first page', async () => {
+    const {loadPage, calls} = fakeLoader();
+    const app = mount(loadPage);
+    await waitFor(() => expect(app.frame()).toContain('r1'));
+    app.stdin.write('n');
+    await waitFor(() => expect(app.frame()).toContain('page 2'));
+    app.stdin.write('/');
+    await tick();
+    expect(app.frame()).toContain('Search:');
+    app.stdin.write('quick wallet');
+    await tick();
+    app.stdin.write(KEYS.enter);
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2]).toEqual({filters: {slug: 'acme', limit: 3, search: 'quick wallet'}, cursor: undefined});
+    await waitFor(() => expect(app.frame()).toContain("--search 'quick wallet'"));
+    expect(app.end.codes).toEqual([]);
+  });
+
+  it('esc leaves the search unchanged', async () => {
+    const {loadPage, calls} = fakeLoader();
+    const app = mount(loadPage);
+    await waitFor(() => expect(app.frame()).toContain('r1'));
+    app.stdin.write('/');
+    await tick();
+    app.stdin.write('abc');
+    await tick();
+    app.stdin.write(KEYS.escape);
+    await tick(80);
+    expect(app.frame()).not.toContain('Search:');
+    expect(app.frame()).toContain('no filters');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('edits filters with f and refetches with them', async () => {
+    const {loadPage, calls} = fakeLoader();
+    const app = mount(loadPage);
+    await waitFor(() => expect(app.frame()).toContain('r1'));
+    app.stdin.write('f');
+    await tick();
+    expect(app.frame()).toContain('Needs customer review');
+    app.stdin.write(KEYS.right); // status TODO
+    await tick();
+    app.stdin.write(KEYS.down);
+    await tick();
+    app.stdin.write(' '); // APPROVE
+    await tick();
+    app.stdin.write(KEYS.down);
+    await tick();
+    app.stdin.write(KEYS.right); // needs customer review yes
+    await tick();
+    app.stdin.write(KEYS.down);
+    await tick();
+    app.stdin.write(KEYS.right); // reporter kind human
+    await tick();
+    app.stdin.write(KEYS.enter);
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]!.filters).toEqual({slug: 'acme', limit: 3, status: 'TODO', reviewStatus: ['APPROVE'], needsCustomerReview: true, reporterKind: 'human'});
+    await waitFor(() => expect(app.frame()).toContain('PROPOSAL/ASSET'));
+    expect(app.frame()).toMatch(/› r1 .* p1\/a1/);
+  });
+
+  it('r refreshes the current page', async () => {
+    const {loadPage, calls} = fakeLoader();
+    const app = mount(loadPage);
+    await waitFor(() => expect(app.frame()).toContain('r1'));
+    app.stdin.write('r');
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]!.cursor).toBeUndefined();
+  });
+
+  it('shows a spinner while loading, an error in place, and retries with r', async () => {
+    let fail = true;
+    let release: () => void = () => {};
+    const gate = new Promise<void>(resolve => (release = resolve));
+    const app = mount(async () => {
+      await gate;
+      if (fail) throw new Error('connect ECONNREFUSED \u001b[31m127.0.0.1');
+      return pages[0]!;
+    });
+    await tick();
+    expect(app.frame()).toContain('Loading page 1…');
+    release();
+    await waitFor(() => expect(app.frame()).toContain('Could not load page 1'));
+    expect(app.frame()).toContain('ECONNREFUSED 127.0.0.1');
+    expect(app.frame()).not.toContain('\u001b[31m');
+    expect(app.frame()).toContain('r retry');
+    fail = false;
+    app.stdin.write('r');
+    await waitFor(() => expect(app.frame()).toContain('› r1'));
+  });
+
+  it('reflows the table when the terminal is resized', async () => {
+    const app = mount(fakeLoader().loadPage);
+    await waitFor(() => expect(app.frame()).toContain('CREATED'));
+    Object.defineProperty(app.stdout, 'columns', {value: 50, configurable: true});
+    app.stdout.emit('resize');
+    await tick();
+    expect(app.frame()).not.toContain('CREATED');
+    expect(app.frame()).toMatch(/› r1/);
+  });
+
+  it('q quits with exit code 0 after the last frame', async () => {
+    const app = mount(fakeLoader().loadPage);
+    await waitFor(() => expect(app.frame()).toContain('r1'));
+    app.stdin.write('q');
+    await waitFor(() => expect(app.end.codes).toEqual([0]));
+    expect(app.end.interrupts).toBe(0);
+    expect(app.frame()).toContain('r1');
+  });
+
+  it('Ctrl+C interrupts (exit 130) from the table, the search and the filters', async () => {
+    for (const open of ['', '/', 'f']) {
+      const app = mount(fakeLoader().loadPage);
+      await waitFor(() => expect(app.frame()).toContain('r1'));
+      if (open) app.stdin.write(open);
+      await tick();
+      app.stdin.write(KEYS.ctrlC);
+      await waitFor(() => expect(app.end.interrupts).toBe(1));
+      expect(app.end.codes).toEqual([]);
+    }
+  });
+
+  it('Ctrl+C while a page is loading interrupts too', async () => {
+    const app = mount(() => new Promise(() => {}));
+    await tick();
+    app.stdin.write(KEYS.ctrlC);
+    await waitFor(() => expect(app.end.interrupts).toBe(1));
+  });
+});
