@@ -82,10 +82,15 @@ export async function buildCreateBody(flags: CreateBodyFlags, ctx: CommandContex
   };
 
   const parsed = createReportRequestSchema.safeParse(body);
+  const reported = new Set<string>();
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) problems.add(nameOf(issue.path), issue.message);
-  } else {
-    checkLinks(parsed.data, nameOf, problems);
+    for (const issue of parsed.error.issues) {
+      reported.add(formatPath(issue.path));
+      problems.add(nameOf(issue.path), issue.message);
+    }
+  }
+  checkLinks(body, reported, nameOf, problems);
+  if (parsed.success) {
     for (const group of findDuplicateContents(parsed.data.assets.map(asset => asset.content))) {
       const spellings = group.indexes.map(i => JSON.stringify(parsed.data.assets[i]!.content)).join(', ');
       problems.add(nameOf(['assets', group.indexes.at(-1)!]), `duplicate asset ${JSON.stringify(group.normalized)} (given as ${spellings}); each asset may appear once`);
@@ -117,12 +122,14 @@ function listField(file: Record<string, unknown>, key: 'assets' | 'attachmentUrl
 }
 
 /** z.url() accepts any scheme (`javascript:`): links a reviewer opens must be http(s). */
-function checkLinks(body: CreateReportRequest, nameOf: (path: PropertyKey[]) => string, problems: Problems): void {
-  body.attachmentUrls?.forEach((url, index) => {
-    if (!isHttpUrl(url)) problems.add(nameOf(['attachmentUrls', index]), `must be an http(s) URL (got ${JSON.stringify(url)})`);
-  });
-  const link = body.externalSubmissionLink;
-  if (link !== undefined && !isHttpUrl(link)) problems.add(nameOf(['externalSubmissionLink']), `must be an http(s) URL (got ${JSON.stringify(link)})`);
+function checkLinks(body: Record<string, unknown>, reported: Set<string>, nameOf: (path: PropertyKey[]) => string, problems: Problems): void {
+  const check = (value: unknown, path: PropertyKey[]) => {
+    if (typeof value === 'string' && !reported.has(formatPath(path)) && !isHttpUrl(value)) {
+      problems.add(nameOf(path), `must be an http(s) URL (got ${JSON.stringify(value)})`);
+    }
+  };
+  if (Array.isArray(body.attachmentUrls)) body.attachmentUrls.forEach((url, index) => check(url, ['attachmentUrls', index]));
+  check(body.externalSubmissionLink, ['externalSubmissionLink']);
 }
 
 function unknownFieldWarnings(file: Record<string, unknown>): string[] {

@@ -1,4 +1,5 @@
 import {PassThrough} from 'node:stream';
+import nock from 'nock';
 import {createApiClient} from '../../../src/api/client.js';
 import type {CommandContext} from '../../../src/cli/context.js';
 import type {IO} from '../../../src/cli/io.js';
@@ -37,11 +38,13 @@ export interface FakeContextOptions {
   apiKey?: string | null;
   baseUrl?: string | null;
   signal?: AbortSignal;
+  /** Default NO_COLOR=1, so assertions read plain text. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** A CommandContext like createContext builds, with settings given directly. */
 export function fakeContext(options: FakeContextOptions = {}): CommandContext & {io: FakeIO} {
-  const io = fakeIO({tty: options.tty ?? false});
+  const io = fakeIO({tty: options.tty ?? false, env: options.env ?? {NO_COLOR: '1'}});
   const apiKey = options.apiKey === undefined ? API_KEY : options.apiKey;
   const baseUrl = options.baseUrl === undefined ? BASE_URL : options.baseUrl;
   const settings: Settings = {
@@ -79,4 +82,36 @@ export async function inputErrorOf(work: () => Promise<unknown> | unknown): Prom
     throw error;
   }
   throw new Error('expected an InputError, got success');
+}
+
+export interface SeenRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+/**
+ * Intercepts `times` requests to `path` (relative to BASE_URL) with nock, answering each
+ * with the next of `replies` (the last one repeats), and records what was sent.
+ */
+export function interceptApi(
+  method: 'GET' | 'POST',
+  path: string,
+  replies: Array<{status?: number; body: unknown}>,
+  times = replies.length,
+): SeenRequest[] {
+  const seen: SeenRequest[] = [];
+  const origin = new URL(BASE_URL).origin;
+  const fullPath = `${new URL(BASE_URL).pathname}/${path}`;
+  const scope = nock(origin);
+  const interceptor = method === 'GET' ? scope.get(fullPath).query(true) : scope.post(fullPath);
+  interceptor.times(times).reply(function (this: {req: {headers: Record<string, string | string[] | undefined>}}, uri: string, body: unknown) {
+    const url = new URL(uri, origin);
+    seen.push({method, path: url.pathname, query: Object.fromEntries(url.searchParams), headers: {...this.req.headers}, body});
+    const reply = replies[Math.min(seen.length - 1, replies.length - 1)]!;
+    return [reply.status ?? 200, JSON.stringify(reply.body), {'content-type': 'application/json'}];
+  });
+  return seen;
 }
