@@ -1,0 +1,78 @@
+import {createApiClient} from '../../src/api/client.js';
+import type {CheckSpec} from '../../src/checks/schema.js';
+import {checkSpecId} from '../../src/checks/schema.js';
+import {connectRedis, type RetryPolicy} from '../../jobs/queue.js';
+import {startCheckWorker, type CheckWorker} from '../../jobs/worker.js';
+import type {RunLogEntry} from '../../jobs/processor.js';
+
+export const TEST_KEY = 'test-key-0123456789';
+
+export function spec(org: string, overrides: Partial<CheckSpec> = {}): CheckSpec {
+  const check = overrides.check ?? 'takedowns.cancelled-count';
+  return {id: checkSpecId(check, org), check, org, everyMs: 1000, lookbackHours: 24, warnThreshold: 3, failThreshold: 10, ...overrides};
+}
+
+export interface TestWorker extends CheckWorker {
+  runs: RunLogEntry[];
+  events: string[];
+}
+
+export async function launchWorker(options: {
+  redisUrl: string;
+  baseUrl: string;
+  specs: CheckSpec[];
+  prefix?: string;
+  retry?: RetryPolicy;
+  timeoutMs?: number;
+  concurrency?: number;
+  lockDurationMs?: number;
+  markerCheckMs?: number;
+}): Promise<TestWorker> {
+  const runs: RunLogEntry[] = [];
+  const events: string[] = [];
+  const redis = await connectRedis(options.redisUrl, '--redis-url');
+  const client = createApiClient({baseUrl: options.baseUrl, apiKey: TEST_KEY, retries: 0, timeoutMs: 10_000});
+  const worker = await startCheckWorker({
+    redis,
+    prefix: options.prefix ?? 'vt',
+    specs: options.specs,
+    client,
+    concurrency: options.concurrency ?? 4,
+    metricsHost: '127.0.0.1',
+    metricsPort: 0,
+    timeoutMs: options.timeoutMs ?? 5000,
+    retry: options.retry ?? {attempts: 3, backoffMs: 100},
+    lockDurationMs: options.lockDurationMs ?? 5000,
+    markerCheckMs: options.markerCheckMs ?? 60_000,
+    logRun: entry => runs.push(entry),
+    logEvent: (message, fields) => events.push(`${message} ${JSON.stringify(fields ?? {})}`),
+  });
+  return Object.assign(worker, {runs, events});
+}
+
+export async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise(resolve => setTimeout(resolve, 50));
+  }
+}
+
+export async function scrape(worker: CheckWorker): Promise<string> {
+  const response = await fetch(`${worker.metricsUrl}/metrics`);
+  return response.text();
+}
+
+/** The value of one series in exposition text, e.g. `vigil_check_severity{check="x",org="a"}`. */
+export function metricValue(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    const match = /^([^{\s]+)(?:\{(.*)\})?\s+(\S+)/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(m => [m[1], m[2]]));
+    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
+  }
+  return undefined;
+}

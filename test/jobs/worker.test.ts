@@ -1,0 +1,121 @@
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {Queue} from 'bullmq';
+import {startRedis, type TestRedis} from './redis-server.js';
+import {startStubUpstream, type StubUpstream} from './stub-upstream.js';
+import {launchWorker, metricValue, scrape, spec, waitFor, TEST_KEY, type TestWorker} from './harness.js';
+import {schedulerOffset} from '../../jobs/reconcile.js';
+
+let redis: TestRedis;
+let stub: StubUpstream;
+const workers: TestWorker[] = [];
+
+beforeAll(async () => {
+  redis = await startRedis();
+  stub = await startStubUpstream();
+});
+afterAll(async () => {
+  await Promise.allSettled(workers.map(worker => worker.shutdown(100)));
+  await stub?.close();
+  await redis?.stop();
+});
+
+async function start(options: Partial<Parameters<typeof launchWorker>[0]> & {specs: Parameters<typeof launchWorker>[0]['specs']}) {
+  const worker = await launchWorker({redisUrl: redis.url, baseUrl: stub.baseUrl, ...options});
+  workers.push(worker);
+  return worker;
+}
+
+const requestsFor = (org: string) => stub.requests.filter(request => request.body.slug === org);
+
+describe('reconcile', () => {
+  it('adds, changes and removes schedulers to match the checks file', async () => {
+    const prefix = 'rec';
+    const queue = new Queue('healthchecks', {connection: redis.client(), prefix});
+    const first = await start({prefix, specs: [spec('rec-a', {everyMs: 60_000}), spec('rec-b', {everyMs: 60_000})]});
+    expect(first.firstReconcile.added.sort()).toEqual(['takedowns.cancelled-count@rec-a', 'takedowns.cancelled-count@rec-b']);
+    await first.shutdown(1000);
+
+    const changed = spec('rec-b', {everyMs: 120_000, failThreshold: 20});
+    const second = await start({prefix, specs: [changed, spec('rec-c', {everyMs: 60_000})]});
+    expect(second.firstReconcile).toMatchObject({added: ['takedowns.cancelled-count@rec-c'], changed: [changed.id], removed: ['takedowns.cancelled-count@rec-a']});
+
+    const schedulers = await queue.getJobSchedulers(0, -1);
+    const byId = Object.fromEntries(schedulers.map(s => [s.key, s]));
+    expect(Object.keys(byId).sort()).toEqual(['takedowns.cancelled-count@rec-b', 'takedowns.cancelled-count@rec-c']);
+    expect(byId[changed.id]).toMatchObject({every: 120_000, offset: schedulerOffset(changed)});
+    expect(byId[changed.id]!.template?.data).toMatchObject({org: 'rec-b', failThreshold: 20});
+    // Offsets spread schedulers: the same id always gets the same one, below the interval.
+    expect(schedulerOffset(changed)).toBe(schedulerOffset({...changed}));
+    expect(schedulerOffset(changed)).toBeLessThan(120_000);
+
+    // Thresholds of removed checks disappear from the metrics, the new ones appear.
+    const text = await scrape(second);
+    expect(metricValue(text, 'vigil_check_fail_threshold', {org: 'rec-b'})).toBe(20);
+    expect(metricValue(text, 'vigil_check_fail_threshold', {org: 'rec-a'})).toBeUndefined();
+    expect(metricValue(text, 'vigil_check_interval_seconds', {org: 'rec-c'})).toBe(60);
+
+    // A second replica with the same file changes nothing.
+    const third = await start({prefix, specs: [changed, spec('rec-c', {everyMs: 60_000})]});
+    expect(third.firstReconcile).toMatchObject({added: [], changed: [], removed: [], unchanged: 2});
+    await Promise.all([second.shutdown(1000), third.shutdown(1000), queue.close()]);
+  });
+});
+
+describe('runs', () => {
+  it('calls the upstream with the spec, stores the result and exports it', async () => {
+    stub.counts.set('run-warn', 5);
+    const worker = await start({prefix: 'runs', specs: [spec('run-warn', {warnThreshold: 4, failThreshold: 9, lookbackHours: 48})]});
+    await waitFor('a run', () => worker.runs.find(run => run.org === 'run-warn'));
+    const [request] = requestsFor('run-warn');
+    expect(request).toMatchObject({path: '/api/v2/healthchecks/takedowns/cancelled-count', apiKey: TEST_KEY});
+    expect(request!.body).toEqual({slug: 'run-warn', lookbackHours: 48, warnThreshold: 4, failThreshold: 9});
+    const text = await scrape(worker);
+    const labels = {check: 'takedowns.cancelled-count', org: 'run-warn'};
+    expect(metricValue(text, 'vigil_check_severity', labels)).toBe(1);
+    expect(metricValue(text, 'vigil_check_ok', labels)).toBe(0);
+    expect(metricValue(text, 'vigil_check_observed', {...labels, key: 'cancelledCount'})).toBe(5);
+    expect(metricValue(text, 'vigil_check_warn_threshold', labels)).toBe(4);
+    expect(metricValue(text, 'vigil_check_last_success_timestamp_seconds', labels)).toBeGreaterThan(Date.now() / 1000 - 30);
+    expect(metricValue(text, 'vigil_check_runs_total', {check: labels.check, outcome: 'warn'})).toBeGreaterThanOrEqual(1);
+    expect(metricValue(text, 'vigil_store_up')).toBe(1);
+    expect(metricValue(text, 'vigil_queue_schedulers', {queue: 'healthchecks'})).toBe(1);
+    expect(text).toContain('vigil_check_run_duration_seconds_bucket');
+    await worker.shutdown(1000);
+  });
+
+  it('retries 5xx with backoff and records each failed attempt', async () => {
+    stub.failures.set('run-retry', [500, 503]);
+    const worker = await start({prefix: 'retry', specs: [spec('run-retry', {everyMs: 10_000})], retry: {attempts: 3, backoffMs: 50}});
+    const run = await waitFor('a successful run', () => worker.runs.find(r => r.org === 'run-retry' && r.outcome !== 'error'));
+    // The same job, attempted three times: two 5xx, then the result.
+    expect(run).toMatchObject({attempt: 3, outcome: 'ok'});
+    const attempts = worker.runs.filter(r => r.jobId === run.jobId);
+    expect(attempts.map(r => [r.attempt, r.outcome, r.errorKind, r.willRetry])).toEqual([
+      [1, 'error', 'server_error', true],
+      [2, 'error', 'server_error', true],
+      [3, 'ok', undefined, undefined],
+    ]);
+    expect(requestsFor('run-retry')).toHaveLength(3);
+    const text = await scrape(worker);
+    expect(metricValue(text, 'vigil_check_errors_total', {check: 'takedowns.cancelled-count', kind: 'server_error'})).toBe(2);
+    await worker.shutdown(1000);
+  });
+
+  it('does not retry 403: the run fails at once and the error is stored', async () => {
+    stub.failures.set('run-forbidden', [403, 403, 403]);
+    const worker = await start({prefix: 'noretry', specs: [spec('run-forbidden')], retry: {attempts: 3, backoffMs: 50}});
+    const run = await waitFor('an errored run', () => worker.runs.find(r => r.org === 'run-forbidden'));
+    expect(run).toMatchObject({outcome: 'error', errorKind: 'auth', willRetry: false});
+    await new Promise(resolve => setTimeout(resolve, 400));
+    // One request per scheduled slot, never a retry of the same job.
+    const jobIds = worker.runs.filter(r => r.org === 'run-forbidden').map(r => r.jobId);
+    expect(new Set(jobIds).size).toBe(jobIds.length);
+    const [stored] = await worker.store.readAll();
+    expect(stored?.run).toMatchObject({outcome: 'error', errorKind: 'auth'});
+    expect(stored?.success).toBeUndefined();
+    const text = await scrape(worker);
+    expect(metricValue(text, 'vigil_check_last_run_error', {org: 'run-forbidden'})).toBe(1);
+    expect(metricValue(text, 'vigil_check_severity', {org: 'run-forbidden'})).toBeUndefined();
+    await worker.shutdown(1000);
+  });
+});
