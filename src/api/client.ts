@@ -27,7 +27,10 @@ import {
 
 /** How the client talks to the upstream. */
 export interface ApiClientOptions {
-  /** Base URL, ending in `/api/v2`. Required. */
+  /**
+   * Base URL, ending in `/api/v2` (trailing slash optional). Required. `https://`, or `http://`
+   * to a loopback host only; anything else makes createApiClient throw InputError (--base-url).
+   */
   baseUrl: string;
   /** Sent as `X-API-KEY`. Without it every call throws CredentialsError before sending. */
   apiKey?: string;
@@ -35,9 +38,15 @@ export interface ApiClientOptions {
   debug?: (line: string) => void;
   /** Milliseconds to establish a connection. Default: 5000. */
   connectTimeoutMs?: number;
-  /** Milliseconds for a whole response after the request is sent. Default: 30000. */
+  /**
+   * Milliseconds to wait for the response to start once connected. The whole exchange, body
+   * included, is capped at connectTimeoutMs + timeoutMs. Default: 30000.
+   */
   timeoutMs?: number;
-  /** Retries after the first attempt, for 5xx, 429, timeouts and resets. Default: 3. */
+  /**
+   * Retries after the first attempt, for 5xx, 429, timeouts and resets. createReport is
+   * retried only when the upstream cannot have processed it (see RetryPolicy). Default: 3.
+   */
   retries?: number;
   /** Upper bound of one backoff delay, including a Retry-After the upstream asked for. Default: 30000. */
   maxRetryDelayMs?: number;
