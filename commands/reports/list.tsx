@@ -3,6 +3,9 @@ import {option} from 'pastel';
 import {connectionOptions, orgOptions, outputOptions, triState} from '../../src/cli/options.js';
 import {RunCommand} from '../../src/ui/run-command.js';
 import {runReportsList} from '../../src/cmd/reports/list.js';
+import {processIO} from '../../src/cli/io.js';
+import {wantsInteractive} from '../../src/ui/hooks/use-interactive-command.js';
+import {ReportsBrowser} from '../../src/ui/browser/reports-browser.js';
 
 export const description = 'List recent reports, with the filters of the Reports view';
 
@@ -35,5 +38,7 @@ export const options = connectionOptions.extend(orgOptions.shape).extend(outputO
 type Options = z.infer<typeof options>;
 
 export default function ReportsList({options: flags}: {options: Options}) {
+  // A person at a terminal browses; scripts, pipes, --json/--output and --all get static output.
+  if (flags.all !== true && wantsInteractive(flags, processIO())) return <ReportsBrowser flags={flags} />;
   return <RunCommand flags={flags} run={ctx => runReportsList(flags, ctx)} />;
 }

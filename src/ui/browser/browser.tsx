@@ -101,7 +101,7 @@ export function Browser({filters, loadPage, end}: BrowserProps) {
       ) : (
         <>
           <Text color="yellow">{state.notice ?? ' '}</Text>
-          <Text dimColor wrap="truncate">{formatBindings(bindings)}</Text>
+          <Text dimColor wrap="truncate">{state.mode === 'filters' ? ' ' : formatBindings(bindings)}</Text>
         </>
       )}
     </Box>

@@ -1,0 +1,23 @@
+import type {ContextFlags} from '../../cli/context.js';
+import {fetchReportsPage, type ListFlags} from '../../cmd/reports/list.js';
+import {validateListFlags} from '../../cmd/reports/list-options.js';
+import {useInteractiveCommand} from '../hooks/use-interactive-command.js';
+import {Browser, type LoadPage} from './browser.js';
+
+/**
+ * `vigil reports list` on a terminal: the same flag validation as the static path (bad
+ * flags exit 3 before the screen opens), then the browser over the reports helper's page
+ * fetcher. Each fetch is cancelled both by Ctrl+C (ctx.signal) and by the browser moving on.
+ */
+export function ReportsBrowser({flags}: {flags: ListFlags & ContextFlags}) {
+  const session = useInteractiveCommand(flags, async ctx => {
+    const {filters, warnings} = validateListFlags(flags, ctx);
+    for (const warning of warnings) ctx.io.stderr.write(`warning: ${warning}\n`);
+    const client = ctx.client();
+    const loadPage: LoadPage = (pageFilters, _cursor, signal) =>
+      fetchReportsPage(pageFilters, {...ctx, signal: AbortSignal.any([signal, ctx.signal])}, client);
+    return {filters, loadPage};
+  });
+  if (!session) return null;
+  return <Browser filters={session.value.filters} loadPage={session.value.loadPage} end={session.end} />;
+}
