@@ -5,7 +5,7 @@
 // Server-side packages stay external: they are imported lazily by the commands that need
 // them, and some of them read files of their own at run time.
 import {build} from 'esbuild';
-import {readFile, readdir, rm, stat} from 'node:fs/promises';
+import {readFile, readdir, rename, rm, stat} from 'node:fs/promises';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -30,10 +30,12 @@ const entryPoints = [
   })),
 ];
 
-await rm(path.join(root, 'dist'), {recursive: true, force: true});
+// Build beside dist/ and swap it in, so a test running the CLI never sees a half-built tree.
+const staging = path.join(root, `dist.tmp-${process.pid}`);
+await rm(staging, {recursive: true, force: true});
 await build({
   entryPoints,
-  outdir: path.join(root, 'dist'),
+  outdir: staging,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -52,3 +54,8 @@ await build({
   define: {'process.env.NODE_ENV': '"production"', __VIGIL_VERSION__: JSON.stringify(pkg.version)},
   logLevel: 'warning',
 });
+
+const old = path.join(root, `dist.old-${process.pid}`);
+await rename(path.join(root, 'dist'), old).catch(() => {});
+await rename(staging, path.join(root, 'dist'));
+await rm(old, {recursive: true, force: true});
