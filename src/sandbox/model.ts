@@ -1,0 +1,97 @@
+import type {ActorKind, AssetStatus, ReportStatus, ReviewDecision} from '../api/enums.js';
+
+/*
+ * The sandbox's in-memory records. Reports carry, besides the fields CONTRACT.md shows on
+ * the wire, the attributes the list filters act on (reporter kind, brand, country...):
+ * the upstream keeps those server-side, so the sandbox never sends them.
+ */
+
+export interface Org {
+  id: number;
+  slug: string;
+  name: string;
+  discordGuildId?: string;
+  telegramGroupId?: string;
+}
+
+export interface Brand {
+  id: string;
+  slug: string;
+  name: string;
+  orgSlug: string;
+}
+
+export interface StoredAsset {
+  id: number;
+  type: string;
+  content: string;
+  status: AssetStatus;
+}
+
+/** Proposal review states; PENDING_CUSTOMER_REVIEW is the needs-customer-review queue. */
+export const PROPOSAL_REVIEW_STATUSES = ['PENDING', 'PENDING_CUSTOMER_REVIEW', 'APPROVED', 'REJECTED'] as const;
+export type ProposalReviewStatus = (typeof PROPOSAL_REVIEW_STATUSES)[number];
+
+export interface StoredProposal {
+  id: number;
+  reviewStatus: ProposalReviewStatus;
+  asset: StoredAsset;
+}
+
+export interface Reporter {
+  id: number;
+  role: string;
+  fullName: string;
+  avatarUrl: string | null;
+}
+
+export interface ExternalReporter {
+  id: number;
+  displayName: string | null;
+  avatarUrl: string | null;
+  platform: string;
+}
+
+export interface StoredReport {
+  id: number;
+  orgSlug: string;
+  title: string;
+  description: string;
+  contactInfo: string | null;
+  status: ReportStatus;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  updatedAt: number;
+  attachments: Array<{id: number; url: string}>;
+  proposals: StoredProposal[];
+  reporter: Reporter | null;
+  externalReporter: ExternalReporter | null;
+  externalSubmissionLink: string | null;
+  latestReviewDecision: ReviewDecision | null;
+  // Filter-only attributes (never serialised).
+  reporterKind: ActorKind;
+  reviewerKind: ActorKind | null;
+  reviewedByUserId: number | null;
+  reportedByCustomer: boolean;
+  brandIds: string[];
+  countryCode: string | null;
+}
+
+/** One row of an org's takedown event log: a takedown moved into state `to`. */
+export interface TakedownTransition {
+  takedownId: string;
+  orgSlug: string;
+  /** What was taken down (shown in findings). */
+  assetContent: string;
+  from: string | null;
+  to: string;
+  /** Epoch milliseconds. */
+  at: number;
+}
+
+export interface SeedData {
+  orgs: Org[];
+  brands: Brand[];
+  reports: StoredReport[];
+  takedowns: TakedownTransition[];
+}

@@ -1,0 +1,169 @@
+import type {ListReportsFilters} from '../api/wire/index.js';
+import type {Brand, Org, SeedData, StoredReport, TakedownTransition} from './model.js';
+import {normalizeAssetContent} from './normalize.js';
+
+/** Sort key of the newest-first order; the list cursor is the key of a page's last report. */
+interface CursorKey {
+  createdAt: number;
+  id: number;
+}
+
+/** Opaque to clients: base64url of the last key, so inserts never shift a page. */
+export function encodeCursor(key: CursorKey): string {
+  return Buffer.from(JSON.stringify([key.createdAt, key.id])).toString('base64url');
+}
+
+/** undefined when the text is not a cursor this server issued. */
+export function decodeCursor(cursor: string): CursorKey | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && value.every(n => Number.isSafeInteger(n))) {
+      return {createdAt: value[0] as number, id: value[1] as number};
+    }
+  } catch {
+    // fall through: not ours
+  }
+  return undefined;
+}
+
+const newestFirst = (a: StoredReport, b: StoredReport) => b.createdAt - a.createdAt || b.id - a.id;
+
+export interface ListPage {
+  reports: StoredReport[];
+  nextCursor: string | null;
+  totalCount: number;
+}
+
+export interface SearchHit {
+  report: StoredReport;
+  /** The queried contents (as the caller spelled them) this report covers. */
+  assets: string[];
+}
+
+/** The sandbox's in-memory state: orgs, reports and takedown event logs. */
+export class Store {
+  readonly orgs: Org[];
+  readonly brands: Brand[];
+  readonly reports: StoredReport[];
+  readonly takedowns: TakedownTransition[];
+  private nextIds: {report: number; proposal: number; asset: number; takedown: number};
+
+  constructor(data: SeedData) {
+    this.orgs = [...data.orgs];
+    this.brands = [...data.brands];
+    this.reports = [...data.reports];
+    this.takedowns = [...data.takedowns];
+    const maxOf = (values: number[], floor: number) => values.reduce((max, v) => Math.max(max, v), floor);
+    const proposals = this.reports.flatMap(r => r.proposals);
+    this.nextIds = {
+      report: maxOf(this.reports.map(r => r.id), 1000) + 1,
+      proposal: maxOf(proposals.map(p => p.id), 5000) + 1,
+      asset: maxOf(proposals.map(p => p.asset.id), 7000) + 1,
+      takedown: maxOf(this.takedowns.map(t => Number(t.takedownId.replace(/\D/g, '')) || 0), 9000) + 1,
+    };
+  }
+
+  findOrg(slug: string): Org | undefined {
+    return this.orgs.find(org => org.slug === slug);
+  }
+
+  findOrgBy(field: 'discordGuildId' | 'telegramGroupId', value: string): Org | undefined {
+    return this.orgs.find(org => org[field] === value);
+  }
+
+  /** GET /organization/reports: filter, order newest first, page after the cursor. */
+  listReports(filters: ListReportsFilters & {limit: number}, after?: CursorKey): ListPage {
+    const matching = this.reports.filter(report => report.orgSlug === filters.slug && matchesFilters(report, filters)).sort(newestFirst);
+    const start = after === undefined ? 0 : matching.findIndex(r => r.createdAt < after.createdAt || (r.createdAt === after.createdAt && r.id < after.id));
+    const page = start === -1 ? [] : matching.slice(start, start + filters.limit);
+    const last = page[page.length - 1];
+    const hasMore = start !== -1 && start + filters.limit < matching.length;
+    return {reports: page, nextCursor: hasMore && last ? encodeCursor(last) : null, totalCount: matching.length};
+  }
+
+  /** POST /reports/search: reports of the org covering any queried content, newest first. */
+  searchReports(slug: string, contents: string[], reportedByCustomer: boolean | undefined): SearchHit[] {
+    const wanted = contents.map(content => ({content, key: normalizeAssetContent(content)}));
+    const hits: SearchHit[] = [];
+    for (const report of this.reports) {
+      if (report.orgSlug !== slug) continue;
+      if (reportedByCustomer !== undefined && report.reportedByCustomer !== reportedByCustomer) continue;
+      const keys = new Set(report.proposals.map(p => normalizeAssetContent(p.asset.content)));
+      const covered = wanted.filter(w => keys.has(w.key)).map(w => w.content);
+      if (covered.length > 0) hits.push({report, assets: [...new Set(covered)]});
+    }
+    return hits.sort((a, b) => newestFirst(a.report, b.report));
+  }
+
+  /** The newest report of the org already holding this (normalised) content. */
+  findReportWithAsset(slug: string, content: string): StoredReport | undefined {
+    const key = normalizeAssetContent(content);
+    return this.reports
+      .filter(r => r.orgSlug === slug && r.proposals.some(p => normalizeAssetContent(p.asset.content) === key))
+      .sort(newestFirst)[0];
+  }
+
+  newIds(): {report: () => number; proposal: () => number; asset: () => number} {
+    return {report: () => this.nextIds.report++, proposal: () => this.nextIds.proposal++, asset: () => this.nextIds.asset++};
+  }
+
+  addReport(report: StoredReport): void {
+    this.reports.push(report);
+  }
+
+  /** Transitions into CANCELLED of the org with windowStart < at <= windowEnd, oldest first. */
+  cancellations(slug: string, windowStart: number, windowEnd: number): TakedownTransition[] {
+    return this.takedowns
+      .filter(t => t.orgSlug === slug && t.to === 'CANCELLED' && t.at > windowStart && t.at <= windowEnd)
+      .sort((a, b) => a.at - b.at);
+  }
+
+  /** Appends transitions to the event log, giving an id to those without one. */
+  recordTransitions(transitions: Array<Omit<TakedownTransition, 'takedownId'> & {takedownId?: string}>): TakedownTransition[] {
+    const recorded = transitions.map(t => ({...t, takedownId: t.takedownId ?? `td_${this.nextIds.takedown++}`}));
+    this.takedowns.push(...recorded);
+    return recorded;
+  }
+
+  clearTakedowns(slug: string): number {
+    const before = this.takedowns.length;
+    const kept = this.takedowns.filter(t => t.orgSlug !== slug);
+    this.takedowns.splice(0, this.takedowns.length, ...kept);
+    return before - kept.length;
+  }
+}
+
+function includesText(haystack: string | null | undefined, needle: string): boolean {
+  return haystack !== null && haystack !== undefined && haystack.toLowerCase().includes(needle.toLowerCase());
+}
+
+function within(value: number, from: string | undefined, to: string | undefined): boolean {
+  if (from !== undefined && value < Date.parse(from)) return false;
+  if (to !== undefined && value > Date.parse(to)) return false;
+  return true;
+}
+
+/** Every filter of CONTRACT.md's query table, combined with AND; list filters match any value. */
+export function matchesFilters(report: StoredReport, f: ListReportsFilters): boolean {
+  if (f.status !== undefined && report.status !== f.status) return false;
+  if (f.search !== undefined && !includesText(report.title, f.search) && !includesText(report.description, f.search)) return false;
+  if (f.reporterQuery !== undefined && !includesText(report.reporter?.fullName, f.reporterQuery) && !includesText(report.externalReporter?.displayName, f.reporterQuery)) return false;
+  if (f.reportedByCustomer !== undefined && report.reportedByCustomer !== f.reportedByCustomer) return false;
+  if (f.needsCustomerReview !== undefined && needsCustomerReview(report) !== f.needsCustomerReview) return false;
+  if (f.reporterKind !== undefined && report.reporterKind !== f.reporterKind) return false;
+  if (f.reviewerKind !== undefined && report.reviewerKind !== f.reviewerKind) return false;
+  if (f.onlyRejected === true && report.latestReviewDecision !== 'REJECT') return false;
+  if (f.reviewStatus?.length && (report.latestReviewDecision === null || !f.reviewStatus.includes(report.latestReviewDecision))) return false;
+  if (f.assetType?.length && !report.proposals.some(p => f.assetType!.includes(p.asset.type))) return false;
+  if (f.brandIds?.length && !report.brandIds.some(id => f.brandIds!.includes(id))) return false;
+  if (f.countryCodes?.length && (report.countryCode === null || !f.countryCodes.includes(report.countryCode))) return false;
+  if (f.reviewedByUserId !== undefined && report.reviewedByUserId !== f.reviewedByUserId) return false;
+  if (!within(report.createdAt, f.from, f.to)) return false;
+  if (!within(report.updatedAt, f.updatedFrom, f.updatedTo)) return false;
+  return true;
+}
+
+/** A report awaits the org's own approval while one of its proposals does. */
+export function needsCustomerReview(report: StoredReport): boolean {
+  return report.proposals.some(p => p.reviewStatus === 'PENDING_CUSTOMER_REVIEW');
+}
