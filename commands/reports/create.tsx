@@ -14,7 +14,8 @@ export const options = connectionOptions.extend(orgOptions.shape).extend(outputO
   title: text('Report title (at least 3 characters)', 'text'),
   description: text('Report description (markdown allowed)', 'text'),
   contactInfo: text('Reporter contact info', 'text'),
-  asset: list('Asset to report, repeatable; status is BLOCKED, ALLOWED or UNKNOWN (default: the server\'s)', 'content[:status]'),
+  // No brackets in the value name: Commander reads `[x[:y]...]` as a single value, not a list.
+  asset: list('Asset to report as content or content:STATUS (BLOCKED, ALLOWED, UNKNOWN; default: the server\'s), repeatable', 'content'),
   attachmentUrl: list('Attachment URL, repeatable', 'url'),
   externalSubmissionLink: text('External submission link', 'url'),
   payloadFile: text('JSON file holding the full report body; flags override its fields and add to its lists', 'path'),

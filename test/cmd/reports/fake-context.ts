@@ -1,35 +1,13 @@
-import {PassThrough} from 'node:stream';
 import nock from 'nock';
 import {createApiClient} from '../../../src/api/client.js';
 import type {CommandContext} from '../../../src/cli/context.js';
-import type {IO} from '../../../src/cli/io.js';
 import {CredentialsError, InputError} from '../../../src/errors.js';
 import type {Settings, SettingSource} from '../../../src/config/settings.js';
+import {fakeIO, type FakeIO} from '../../helpers/fake-io.js';
 
 /** The base URL nock intercepts in these tests (https: the client refuses a key over remote http). */
 export const BASE_URL = 'https://api.vigil.test/api/v2';
 export const API_KEY = 'test-key-0123456789';
-
-export interface FakeIO extends IO {
-  out(): string;
-  err(): string;
-}
-
-/** A terminal (tty) or a pipe, recording what the command writes. */
-export function fakeIO(options: {tty: boolean; env?: NodeJS.ProcessEnv}): FakeIO {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    stdout: {write: (chunk: string) => out.push(chunk), isTTY: options.tty, columns: 120},
-    stderr: {write: (chunk: string) => err.push(chunk), isTTY: options.tty},
-    stdin: new PassThrough(),
-    env: options.env ?? {},
-    stdoutIsTTY: options.tty,
-    canPrompt: false,
-    out: () => out.join(''),
-    err: () => err.join(''),
-  };
-}
 
 export interface FakeContextOptions {
   tty?: boolean;
@@ -44,7 +22,7 @@ export interface FakeContextOptions {
 
 /** A CommandContext like createContext builds, with settings given directly. */
 export function fakeContext(options: FakeContextOptions = {}): CommandContext & {io: FakeIO} {
-  const io = fakeIO({tty: options.tty ?? false, env: options.env ?? {NO_COLOR: '1'}});
+  const io = fakeIO({tty: options.tty ?? false, columns: 120, env: options.env ?? {NO_COLOR: '1'}});
   const apiKey = options.apiKey === undefined ? API_KEY : options.apiKey;
   const baseUrl = options.baseUrl === undefined ? BASE_URL : options.baseUrl;
   const settings: Settings = {
