@@ -1,6 +1,7 @@
 import {readFile, unlink} from 'node:fs/promises';
 import {z} from 'zod';
-import {InputError} from '../errors.js';
+import {VigilError} from '../errors.js';
+import {ExitCode} from '../exit-codes.js';
 import {ensurePrivateDir, writeFileAtomic} from './atomic-write.js';
 import {configFilePath, credentialsFilePath} from './config-dir.js';
 import {checkApiKey, checkBaseUrl, checkOrg, type Checked} from './validate.js';
@@ -11,12 +12,16 @@ import {checkApiKey, checkBaseUrl, checkOrg, type Checked} from './validate.js';
  * Unknown keys are kept on rewrite: a newer vigil may have written them.
  */
 
-/** A saved file vigil cannot use: names the file and the field, exit 3, never a stack trace. */
-export class ConfigFileError extends InputError {
+/**
+ * A saved file vigil cannot use: names the file and each bad field, exit 3 (like invalid
+ * input: nothing was sent), never a stack trace, never the file's text.
+ */
+export class ConfigFileError extends VigilError {
   readonly file: string;
 
   constructor(file: string, problems: {field?: string; message: string}[], hint: string) {
-    super(problems.map(problem => ({field: problem.field ? `${file}: ${problem.field}` : file, message: problem.message})), hint);
+    const details = problems.map(problem => (problem.field ? `${problem.field}: ${problem.message}` : problem.message));
+    super(`cannot use ${file}: ${details.join('; ')}`, {exitCode: ExitCode.Input, hint});
     this.file = file;
   }
 }
@@ -96,15 +101,24 @@ export async function readConfigFile(dir: string): Promise<SavedConfig | undefin
  * Sets or removes keys of config.json, leaving the others as they are (even invalid ones:
  * `config set` repairs the key it is given). Fails only when the file is not a JSON object.
  */
-export async function updateConfigFile(dir: string, changes: {[K in keyof SavedConfig]?: string | null}): Promise<void> {
+export async function updateConfigFile(dir: string, changes: {[K in keyof SavedConfig]?: string | null}): Promise<{changed: boolean}> {
   const file = configFilePath(dir);
   const current = (await readJsonObject(file, `remove ${file} and set the values again`)) ?? {};
+  let changed = false;
   for (const [key, value] of Object.entries(changes)) {
-    if (value === null) delete current[key];
-    else if (value !== undefined) current[key] = value;
+    if (value === null && key in current) {
+      delete current[key];
+      changed = true;
+    } else if (typeof value === 'string' && current[key] !== value) {
+      current[key] = value;
+      changed = true;
+    }
   }
+  // Nothing to change (unsetting what is not set): do not create the folder or the file.
+  if (!changed) return {changed};
   await ensurePrivateDir(dir);
   await writeFileAtomic(file, `${JSON.stringify(current, null, 2)}\n`, 0o600);
+  return {changed};
 }
 
 /** The saved key, or undefined when there is no credentials file. */

@@ -6,7 +6,8 @@
  */
 export type Checked = {ok: true; value: string} | {ok: false; message: string};
 
-const CONTROL_OR_SPACE = /[\s\u0000-\u001f\u007f-\u009f]/;
+// Bidi controls too: an org or key must read the same in every terminal.
+const CONTROL_OR_SPACE = /[\s\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /**
  * An http(s) URL without credentials, query or fragment; trailing slashes dropped so

@@ -109,13 +109,13 @@ describe('loadSettings with damaged files', () => {
     const error = await thrown(loadSettings({}, {VIGIL_CONFIG_DIR: dir}));
     expect(error).toBeInstanceOf(ConfigFileError);
     expect((error as ConfigFileError).exitCode).toBe(3);
-    expect(error.message).toContain(`${path.join(dir, 'config.json')}: org: must be a string`);
+    expect(error.message).toBe(`cannot use ${path.join(dir, 'config.json')}: org: must be a string`);
   });
 
   it('names the file for broken JSON and never quotes a credentials file', async () => {
     save(undefined, `{"apiKey": "${KEY}"`);
     const error = await thrown(loadSettings({}, {VIGIL_CONFIG_DIR: dir}));
-    expect(error.message).toBe(`${path.join(dir, 'credentials.json')}: is not valid JSON`);
+    expect(error.message).toBe(`cannot use ${path.join(dir, 'credentials.json')}: is not valid JSON`);
     expect((error as ConfigFileError).hint).toContain('vigil auth login');
     expect(error.message + (error as ConfigFileError).hint).not.toContain(KEY);
   });

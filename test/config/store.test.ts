@@ -68,7 +68,7 @@ describe('config file', () => {
   it('refuses to update a file that is not JSON, naming it', async () => {
     mkdirSync(dir, {recursive: true});
     writeFileSync(path.join(dir, 'config.json'), 'org = acme');
-    await expect(updateConfigFile(dir, {org: 'x'})).rejects.toThrow(`${path.join(dir, 'config.json')}: is not valid JSON`);
+    await expect(updateConfigFile(dir, {org: 'x'})).rejects.toThrow(`cannot use ${path.join(dir, 'config.json')}: is not valid JSON`);
     expect(readFileSync(path.join(dir, 'config.json'), 'utf8')).toBe('org = acme');
   });
 });

@@ -1,0 +1,105 @@
+import {stat} from 'node:fs/promises';
+import type {CommandContext} from '../../cli/context.js';
+import {configFilePath, credentialsFilePath, type ConfigDirSource} from '../../config/config-dir.js';
+import {ENV, type Setting} from '../../config/settings.js';
+import {readCredentials} from '../../config/store.js';
+import {CredentialsError} from '../../errors.js';
+import {colorEnabled, painter} from '../../output/color.js';
+import {printJson} from '../../output/print.js';
+import {sanitizeText} from '../../output/sanitize.js';
+import {maskSecret} from '../../secrets.js';
+
+export interface StatusOptions {
+  json?: boolean;
+}
+
+type Name = 'apiKey' | 'baseUrl' | 'org';
+
+const FLAG: Record<Name, string | undefined> = {apiKey: undefined, baseUrl: '--base-url', org: '--org'};
+
+const DIR_ORIGIN: Record<ConfigDirSource, string> = {
+  VIGIL_CONFIG_DIR: 'VIGIL_CONFIG_DIR',
+  XDG_CONFIG_HOME: '$XDG_CONFIG_HOME/vigil',
+  home: 'default',
+};
+
+const UNSET_HINT: Record<Name, string> = {
+  apiKey: 'run `vigil auth login`, or set VIGIL_API_KEY',
+  baseUrl: 'pass --base-url, set VIGIL_BASE_URL, or run `vigil config set base-url <url>`',
+  org: 'pass --org, set VIGIL_ORG, or run `vigil config set org <slug>`',
+};
+
+/**
+ * `vigil auth status`: which key, base URL and org this invocation would use and where
+ * each comes from, the key masked (first 3 and last 4 characters). The report goes to
+ * stdout (--json: one object, sorted keys); without a key it also fails with exit 2 and
+ * the next step on stderr, so scripts can test `vigil auth status >/dev/null`.
+ */
+export async function authStatus(options: StatusOptions, ctx: CommandContext): Promise<void> {
+  const {settings} = ctx;
+  const dir = settings.configDir;
+  const origin = (name: Name, setting: Setting): string => {
+    switch (setting.source) {
+      case 'flag':
+        return FLAG[name] ?? 'flag';
+      case 'env':
+        return ENV[name];
+      case 'config':
+        return configFilePath(dir);
+      case 'credentials':
+        return credentialsFilePath(dir);
+    }
+  };
+  const describe = (name: Name) => {
+    const setting = settings[name];
+    if (!setting) return null;
+    const value = name === 'apiKey' ? maskSecret(setting.value) : setting.value;
+    return {value: sanitizeText(value), source: setting.source, from: sanitizeText(origin(name, setting))};
+  };
+  const warnings = await fileWarnings(ctx);
+  const report = {
+    loggedIn: settings.apiKey !== undefined,
+    apiKey: describe('apiKey'),
+    baseUrl: describe('baseUrl'),
+    org: describe('org'),
+    configDir: {path: sanitizeText(dir), from: DIR_ORIGIN[settings.configDirSource ?? 'home']},
+    warnings,
+  };
+
+  if (options.json) {
+    printJson(ctx.io, report);
+  } else {
+    const paint = painter(colorEnabled(ctx.io));
+    const lines: string[] = [];
+    const row = (label: string, name: Name) => {
+      const item = report[name];
+      const text = item ? `${item.value}  ${paint('dim', `(from ${item.from})`)}` : `${paint('yellow', 'not set')}  ${paint('dim', `(${UNSET_HINT[name]})`)}`;
+      lines.push(`${label.padEnd(12)}${text}`);
+    };
+    row('API key', 'apiKey');
+    row('Base URL', 'baseUrl');
+    row('Org', 'org');
+    lines.push(`${'Config dir'.padEnd(12)}${report.configDir.path}  ${paint('dim', `(${report.configDir.from})`)}`);
+    ctx.io.stdout.write(`${lines.join('\n')}\n`);
+    for (const warning of warnings) ctx.io.stderr.write(`warning: ${sanitizeText(warning)}\n`);
+  }
+
+  if (!settings.apiKey) throw new CredentialsError('no API key configured');
+}
+
+/** Things about the saved files a person should fix, though nothing failed. */
+async function fileWarnings(ctx: CommandContext): Promise<string[]> {
+  const warnings: string[] = [];
+  const file = credentialsFilePath(ctx.settings.configDir);
+  const info = await stat(file).catch(() => undefined);
+  if (!info) return warnings;
+  if ((info.mode & 0o077) !== 0) {
+    warnings.push(`${file} can be read by other users (mode ${(info.mode & 0o777).toString(8)}); run \`chmod 600 ${file}\` or \`vigil auth login\` again`);
+  }
+  if (ctx.settings.apiKey?.source === 'env') {
+    // The saved key is shadowed; say so, so "logged in" is not mistaken for "using my saved key".
+    const saved = await readCredentials(ctx.settings.configDir).catch(() => undefined);
+    if (saved) warnings.push(`a saved key (${maskSecret(saved.apiKey)}) is ignored while ${ENV.apiKey} is set`);
+  }
+  return warnings;
+}

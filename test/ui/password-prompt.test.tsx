@@ -1,0 +1,77 @@
+import React from 'react';
+import {describe, expect, it, vi} from 'vitest';
+import {render} from 'ink-testing-library';
+import {PasswordPrompt, useSecretPrompt} from '../../src/ui/password-prompt.js';
+
+const tick = () => new Promise(resolve => setTimeout(resolve, 30));
+const SECRET = 'sk_live_0123456789';
+
+describe('PasswordPrompt', () => {
+  it('masks what is typed and submits the value on Enter', async () => {
+    const onSubmit = vi.fn();
+    const app = render(<PasswordPrompt label="API key" onSubmit={onSubmit} />);
+    await tick();
+    expect(app.lastFrame()).toContain('API key:');
+    app.stdin.write(SECRET);
+    await tick();
+    expect(app.lastFrame()).toContain('*'.repeat(SECRET.length));
+    expect(app.lastFrame()).not.toContain(SECRET);
+    app.stdin.write('\r');
+    await tick();
+    expect(onSubmit).toHaveBeenCalledWith(SECRET);
+    app.unmount();
+  });
+
+  it('refuses an empty answer in place', async () => {
+    const onSubmit = vi.fn();
+    const app = render(<PasswordPrompt label="API key" onSubmit={onSubmit} />);
+    await tick();
+    app.stdin.write('\r');
+    await tick();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(app.lastFrame()).toContain('cannot be empty');
+    app.unmount();
+  });
+
+  it('reports being abandoned when unmounted unanswered (Ctrl+C), not after an answer', async () => {
+    const abandoned = vi.fn();
+    const app = render(<PasswordPrompt label="API key" onSubmit={() => {}} onAbandon={abandoned} />);
+    await tick();
+    app.unmount();
+    expect(abandoned).toHaveBeenCalledTimes(1);
+
+    const answered = vi.fn();
+    const second = render(<PasswordPrompt label="API key" onSubmit={() => {}} onAbandon={answered} />);
+    await tick();
+    second.stdin.write('x');
+    await tick();
+    second.stdin.write('\r');
+    await tick();
+    second.unmount();
+    expect(answered).not.toHaveBeenCalled();
+  });
+});
+
+describe('useSecretPrompt', () => {
+  it('shows the prompt only while a key is asked for, and resolves with the answer', async () => {
+    let ask: ((signal: AbortSignal) => Promise<string>) | undefined;
+    function Host() {
+      const {promptKey, element} = useSecretPrompt('API key', () => {});
+      ask = promptKey;
+      return element;
+    }
+    const app = render(<Host />);
+    await tick();
+    expect(app.lastFrame()).toBe('');
+    const answer = ask!(new AbortController().signal);
+    await tick();
+    expect(app.lastFrame()).toContain('API key:');
+    app.stdin.write(SECRET);
+    await tick();
+    app.stdin.write('\r');
+    await expect(answer).resolves.toBe(SECRET);
+    await tick();
+    expect(app.lastFrame()).toBe('');
+    app.unmount();
+  });
+});
