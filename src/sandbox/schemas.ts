@@ -25,10 +25,10 @@ const text = (name: string) => z.string().min(1, `${name} must not be empty`);
 const flag = (name: string) => z.enum(['true', 'false'], {error: `${name} must be true or false`}).transform(v => v === 'true');
 const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T) => z.enum(values, {error: `${name} must be one of ${values.join(', ')}`});
 const isoDate = (name: string) =>
-  z.string().regex(ISO_8601, `${name} must be an ISO 8601 date or date-time`).refine(v => !Number.isNaN(Date.parse(v)), `${name} must be an ISO 8601 date or date-time`);
+  z.string().regex(ISO_8601, {error: `${name} must be an ISO 8601 date or date-time`, abort: true}).refine(v => !Number.isNaN(Date.parse(v)), `${name} must be an ISO 8601 date or date-time`);
 const integer = (name: string, min: number, max: number) => {
   const message = `${name} must be an integer from ${min} to ${max}`;
-  return z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().int().min(min, message).max(max, message));
+  return z.string().regex(/^\d+$/, {error: message, abort: true}).transform(Number).pipe(z.number().int().min(min, message).max(max, message));
 };
 /** Comma-joined list; each item checked by `item`. */
 const commaList = <T extends z.ZodType<string, string>>(name: string, item: T) =>
