@@ -6,6 +6,13 @@
  */
 export const TRI_STATE_FLAGS = ['reported-by-customer', 'needs-customer-review'] as const;
 
+/**
+ * `--with-key=<key>` (and the likely guesses `--api-key=`, `--key=`, `--token=`): a key
+ * typed on the command line. vigil has no such option taking a value, and Commander's
+ * "unknown option" error would print the key to the terminal (and to CI logs).
+ */
+const SECRET_VALUE_FLAG = /^--(?:with-key|api-key|key|token)=/;
+
 export function normalizeArgv(argv: readonly string[]): string[] {
   const out: string[] = [];
   let passthrough = false;
@@ -13,6 +20,11 @@ export function normalizeArgv(argv: readonly string[]): string[] {
     if (passthrough || arg === '--') {
       passthrough = true;
       out.push(arg);
+      continue;
+    }
+    if (SECRET_VALUE_FLAG.test(arg)) {
+      // Never a valid option: Commander refuses it, and its message would quote the key.
+      out.push(arg.replace(/=.*$/s, '=<hidden>'));
       continue;
     }
     const flag = TRI_STATE_FLAGS.find(name => arg === `--${name}` || arg === `--no-${name}`);

@@ -1,0 +1,25 @@
+import {execFileSync} from 'node:child_process';
+import {readdirSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {CLI, ROOT} from './cli.js';
+
+function newestMtime(entry: string): number {
+  const info = statSync(entry, {throwIfNoEntry: false});
+  if (!info) return 0;
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = 0;
+  for (const name of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  return newest;
+}
+
+/**
+ * Builds dist/ when it is missing or older than the sources, so a process-level test file
+ * also works when run alone (`npm test` has built already, and then this is a stat walk).
+ * The flock serialises builds between test files and people working in the same tree.
+ */
+export function ensureBuilt(): void {
+  const built = statSync(CLI, {throwIfNoEntry: false})?.mtimeMs ?? 0;
+  const sources = Math.max(...['src', 'commands', 'package.json', 'scripts/build.mjs'].map(entry => newestMtime(path.join(ROOT, entry))));
+  if (built >= sources) return;
+  execFileSync('flock', ['/tmp/vigil-build.lock', 'npm', 'run', 'build'], {cwd: ROOT, stdio: 'ignore'});
+}
