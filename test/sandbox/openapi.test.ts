@@ -1,0 +1,72 @@
+import {createRequire} from 'node:module';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {startTestSandbox, type Caller} from './http.js';
+
+// Ajv comes with fastify (its schema compiler); the 2020-12 build matches OpenAPI 3.1.
+const require = createRequire(import.meta.url);
+const Ajv2020 = require('ajv/dist/2020').default as new (options: object) => {compile(schema: object): ((data: unknown) => boolean) & {errors?: unknown}};
+
+let api: Caller;
+let doc: any;
+beforeAll(async () => {
+  api = await startTestSandbox();
+  const reply = await api.call('GET', 'openapi.json', {key: null});
+  expect(reply.status).toBe(200);
+  doc = JSON.parse(reply.text);
+});
+afterAll(() => api.sandbox.close());
+
+/** The published schema of one response, with components resolvable. */
+function validator(path: string, method: string, status: string) {
+  const schema = doc.paths[path][method].responses[status].content['application/json'].schema;
+  const ajv = new Ajv2020({strict: false, allErrors: true});
+  return ajv.compile({...schema, components: doc.components});
+}
+
+describe('GET /api/v2/openapi.json', () => {
+  it('is an OpenAPI 3.1 document with the four operations, auth and the error component', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths).sort()).toEqual(['/healthchecks/takedowns/cancelled-count', '/organization/reports', '/report/create', '/reports/search']);
+    expect(doc.paths['/healthchecks/takedowns/cancelled-count'].post.operationId).toBe('healthchecksTakedownsCancelledCount');
+    expect(doc.components.securitySchemes.apiKey).toEqual({type: 'apiKey', in: 'header', name: 'X-API-KEY'});
+    expect(doc.components.schemas.Error.required).toEqual(['message', 'code']);
+  });
+
+  it('publishes the request constraints the server validates with', () => {
+    const body = doc.paths['/healthchecks/takedowns/cancelled-count'].post.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['slug']);
+    expect(body.properties.slug.minLength).toBe(1);
+    expect(body.properties.lookbackHours).toMatchObject({type: 'integer', exclusiveMinimum: 0});
+    expect(body.properties.warnThreshold).toMatchObject({type: 'integer', minimum: 0});
+    const search = doc.paths['/reports/search'].post.requestBody.content['application/json'].schema;
+    expect(search.properties.limit).toMatchObject({minimum: 1, maximum: 100});
+    const params = doc.paths['/organization/reports'].get.parameters.map((p: {name: string}) => p.name);
+    for (const name of ['slug', 'limit', 'cursor', 'status', 'search', 'reporterQuery', 'reportedByCustomer', 'needsCustomerReview', 'reporterKind', 'reviewerKind', 'onlyRejected', 'reviewStatus', 'assetType', 'brandIds', 'countryCodes', 'reviewedByUserId', 'startDate', 'endDate', 'updatedStartDate', 'updatedEndDate']) {
+      expect(params).toContain(name);
+    }
+    const status = doc.paths['/organization/reports'].get.parameters.find((p: {name: string}) => p.name === 'status');
+    expect(status.schema.enum).toEqual(['TODO', 'IN_PROGRESS', 'CLOSED']);
+  });
+
+  it('real responses validate against the published response schemas', async () => {
+    const cases: Array<[string, string, string, Promise<{status: number; body: unknown}>]> = [
+      ['/healthchecks/takedowns/cancelled-count', 'post', '200', api.call('POST', 'healthchecks/takedowns/cancelled-count', {body: {slug: 'initech'}})],
+      ['/healthchecks/takedowns/cancelled-count', 'post', '400', api.call('POST', 'healthchecks/takedowns/cancelled-count', {body: {slug: ''}})],
+      ['/organization/reports', 'get', '200', api.call('GET', 'organization/reports?slug=acme')],
+      ['/reports/search', 'post', '200', api.call('POST', 'reports/search', {body: {slug: 'acme', assetContents: ['acme-wallet-verify.example']}})],
+      ['/report/create', 'post', '200', api.call('POST', 'report/create', {body: {organizationSlug: 'acme', title: 'OpenAPI check', description: 'd', assets: [{content: 'openapi-check.example'}]}})],
+      ['/report/create', 'post', '422', api.call('POST', 'report/create', {body: {organizationSlug: 'acme', title: 'OpenAPI check', description: 'd', assets: [{content: 'openapi-check.example'}]}})],
+    ];
+    for (const [path, method, status, pending] of cases) {
+      const reply = await pending;
+      expect(String(reply.status)).toBe(status);
+      const validate = validator(path, method, status);
+      expect(validate(reply.body), `${method} ${path} ${status}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+  });
+
+  it('the published schema rejects a body that breaks it (the check is not vacuous)', () => {
+    const validate = validator('/organization/reports', 'get', '200');
+    expect(validate({reports: [{id: 'x'}], nextCursor: null, totalCount: 1})).toBe(false);
+  });
+});
