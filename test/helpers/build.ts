@@ -21,5 +21,13 @@ export function ensureBuilt(): void {
   const built = statSync(CLI, {throwIfNoEntry: false})?.mtimeMs ?? 0;
   const sources = Math.max(...['src', 'commands', 'package.json', 'scripts/build.mjs'].map(entry => newestMtime(path.join(ROOT, entry))));
   if (built >= sources) return;
-  execFileSync('flock', ['/tmp/vigil-build.lock', 'npm', 'run', 'build'], {cwd: ROOT, stdio: 'ignore'});
+  try {
+    execFileSync('flock', ['/tmp/vigil-build.lock', 'npm', 'run', 'build'], {cwd: ROOT, stdio: 'pipe'});
+  } catch (error) {
+    // A tree shared with people mid-edit may not build for a moment; an existing dist/ is
+    // still the CLI under test (`npm test` and CI build from a clean tree first).
+    if (built === 0) throw error;
+    const output = (error as {stderr?: Buffer}).stderr?.toString() ?? '';
+    console.warn(`ensureBuilt: build failed, testing the existing dist/\n${output.slice(0, 2000)}`);
+  }
 }
