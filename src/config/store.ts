@@ -45,6 +45,28 @@ export interface SavedConfig {
 export const CONFIG_HINT = 'fix the file, or set the value again with `vigil config set <key> <value>`';
 export const CREDENTIALS_HINT = 'run `vigil auth login` to save the key again (or `vigil auth logout` to remove the file)';
 
+/** The config folder or a file in it cannot be written: what and why, no stack trace (exit 1). */
+export class ConfigWriteError extends VigilError {
+  constructor(file: string, cause: unknown) {
+    const code = (cause as NodeJS.ErrnoException).code ?? 'unknown error';
+    super(`cannot write ${file} (${code})`, {
+      exitCode: ExitCode.Unexpected,
+      hint: 'check the permissions of the config folder, or choose another one with VIGIL_CONFIG_DIR',
+      cause,
+    });
+  }
+}
+
+/** Writes a JSON file 0600 into the 0700 config folder. */
+async function savePrivately(dir: string, file: string, value: unknown): Promise<void> {
+  try {
+    await ensurePrivateDir(dir);
+    await writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`, 0o600);
+  } catch (error) {
+    throw new ConfigWriteError(file, error);
+  }
+}
+
 /** The parsed object of a JSON file, or undefined when there is none. The text never reaches a message. */
 async function readJsonObject(file: string, hint: string): Promise<Record<string, unknown> | undefined> {
   let text: string;
@@ -116,8 +138,7 @@ export async function updateConfigFile(dir: string, changes: {[K in keyof SavedC
   }
   // Nothing to change (unsetting what is not set): do not create the folder or the file.
   if (!changed) return {changed};
-  await ensurePrivateDir(dir);
-  await writeFileAtomic(file, `${JSON.stringify(current, null, 2)}\n`, 0o600);
+  await savePrivately(dir, file, current);
   return {changed};
 }
 
@@ -136,8 +157,7 @@ export async function readCredentials(dir: string): Promise<{apiKey: string} | u
 /** Replaces the credentials file (0600, in a 0700 folder). */
 export async function writeCredentials(dir: string, apiKey: string): Promise<string> {
   const file = credentialsFilePath(dir);
-  await ensurePrivateDir(dir);
-  await writeFileAtomic(file, `${JSON.stringify({apiKey}, null, 2)}\n`, 0o600);
+  await savePrivately(dir, file, {apiKey});
   return file;
 }
 
@@ -148,6 +168,6 @@ export async function removeCredentials(dir: string): Promise<boolean> {
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
+    throw new ConfigWriteError(credentialsFilePath(dir), error);
   }
 }

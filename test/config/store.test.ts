@@ -92,3 +92,24 @@ describe('writeFileAtomic', () => {
     expect(statSync(target).isDirectory()).toBe(true);
   });
 });
+
+describe('write failures', () => {
+  it('name the file and the reason, without a stack trace', async () => {
+    if (process.getuid?.() === 0) return; // root writes anywhere
+    const {chmodSync} = await import('node:fs');
+    mkdirSync(dir, {recursive: true});
+    chmodSync(dir, 0o500);
+    try {
+      await expect(writeCredentials(dir, 'vk_live_0123456789')).rejects.toThrow(`cannot write ${path.join(dir, 'credentials.json')} (EACCES)`);
+    } finally {
+      chmodSync(dir, 0o700);
+    }
+  });
+
+  it('a folder path that is a file is refused with its name', async () => {
+    mkdirSync(path.dirname(dir), {recursive: true});
+    writeFileSync(dir, 'not a folder');
+    await expect(writeCredentials(dir, 'vk_live_0123456789')).rejects.toThrow(/cannot write .*credentials\.json \((EEXIST|ENOTDIR)\)/);
+    await expect(updateConfigFile(dir, {org: 'acme'})).rejects.toThrow(/config\.json: cannot be read \(ENOTDIR\)/);
+  });
+});
