@@ -22,24 +22,25 @@ const DEFAULT_MIN_WIDTH = 8;
 export function renderTable<Row>(rows: readonly Row[], columns: readonly Column<Row>[], options: TableOptions): string {
   if (columns.length === 0) return '';
   const paint = painter(options.color);
-  const headers = columns.map(column => sanitizeText(column.header));
-  const cells = rows.map(row => columns.map(column => sanitizeText(cellText(column.value(row)))));
+  const measure = (text: string): Cell => ({text, width: textWidth(text)});
+  const headers = columns.map(column => measure(sanitizeText(column.header)));
+  const cells = rows.map(row => columns.map(column => measure(sanitizeText(cellText(column.value(row))))));
   const natural = columns.map((column, index) => {
-    let width = stringWidth(headers[index]!);
-    for (const line of cells) width = Math.max(width, stringWidth(line[index]!));
+    let width = headers[index]!.width;
+    for (const line of cells) width = Math.max(width, line[index]!.width);
     return column.maxWidth === undefined ? width : Math.min(width, Math.max(1, column.maxWidth));
   });
   const mins = columns.map((column, index) => Math.min(natural[index]!, column.minWidth ?? DEFAULT_MIN_WIDTH));
   const widths = fitWidths(natural, mins, Math.max(1, options.width) - GAP * (columns.length - 1));
 
-  const renderLine = (texts: readonly string[], style: (index: number) => StyleName | undefined) =>
-    texts
-      .map((text, index) => {
+  const renderLine = (line: readonly Cell[], style: (index: number) => StyleName | undefined) =>
+    line
+      .map((cell, index) => {
         const width = widths[index]!;
-        const fitted = truncateToWidth(text, width);
-        const padding = ' '.repeat(Math.max(0, width - stringWidth(fitted)));
-        const last = index === texts.length - 1;
-        const painted = paint(style(index), fitted);
+        const fitted = cell.width <= width ? cell : fitCell(cell.text, width);
+        const padding = ' '.repeat(Math.max(0, width - fitted.width));
+        const last = index === line.length - 1;
+        const painted = paint(style(index), fitted.text);
         if (columns[index]!.align === 'right') return padding + painted;
         return last ? painted : painted + padding;
       })
@@ -51,6 +52,22 @@ export function renderTable<Row>(rows: readonly Row[], columns: readonly Column<
     lines.push(renderLine(cells[rowIndex]!, index => columns[index]!.style?.(row)));
   });
   return `${lines.join('\n')}\n`;
+}
+
+interface Cell {
+  text: string;
+  width: number;
+}
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * Terminal cells a sanitised text takes. Most cells are plain ASCII, one cell per
+ * character; string-width (grapheme segmentation) only for the rest: a 10,000-row table
+ * renders several times faster.
+ */
+function textWidth(text: string): number {
+  return PRINTABLE_ASCII.test(text) ? text.length : stringWidth(text);
 }
 
 /** Shrinks the widest columns first until the total fits `available`. */
@@ -78,12 +95,20 @@ function fitWidths(natural: number[], mins: number[], available: number): number
   return widths;
 }
 
+/** A cell cut to `width`; for ASCII the width is known without measuring ("…" is one cell). */
+function fitCell(text: string, width: number): Cell {
+  const cut = truncateToWidth(text, width);
+  return {text: cut, width: PRINTABLE_ASCII.test(text) ? Math.min(width, text.length) : stringWidth(cut)};
+}
+
 /**
  * cli-truncate can overshoot by one cell when a wide (CJK, emoji) character meets the cut;
  * cutting one cell shorter then leaves room the padding fills.
  */
 export function truncateToWidth(text: string, width: number): string {
-  if (stringWidth(text) <= width) return text;
+  if (textWidth(text) <= width) return text;
+  if (width <= 0) return '';
+  if (PRINTABLE_ASCII.test(text)) return `${text.slice(0, width - 1)}…`;
   for (let target = width; target > 0; target--) {
     const cut = cliTruncate(text, target, {position: 'end'});
     if (stringWidth(cut) <= width) return cut;

@@ -57,6 +57,13 @@ describe('renderTable (terminal)', () => {
     expect(out).toContain('CLOSED');
   });
 
+  it('keeps the columns after a truncated one aligned, for ASCII and wide text alike', () => {
+    const mixed = [...rows, {id: 5, title: '偽の銀行ログインページが見つかりました', status: 'TODO', createdAt: new Date(0)}];
+    const lines = renderTable(mixed, columns, {width: 60, color: false}).trimEnd().split('\n');
+    const statusAt = (line: string) => stringWidth(line.slice(0, line.search(/STATUS|TODO|CLOSED/)));
+    expect(new Set(lines.map(statusAt)).size).toBe(1);
+  });
+
   it('keeps wide (CJK) characters within the width', () => {
     const wide = [{id: 1, title: '日本語のタイトルがとても長いです日本語のタイトル', status: 'TODO', createdAt: new Date(0)}];
     const out = renderTable(wide, columns, {width: 50, color: false});
