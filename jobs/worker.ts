@@ -141,11 +141,16 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
       maxStalledCount: 2,
     },
   );
-  let lastWorkerError = '';
-  worker.on('error', error => {
-    // Connection errors repeat every retry: log each distinct one once.
-    if (error.message !== lastWorkerError) options.logEvent('worker error', {error: error.message});
-    lastWorkerError = error.message;
+  // Connection errors repeat on every reconnect attempt: log each distinct one once.
+  let lastError = '';
+  const onBullError = (error: Error) => {
+    if (error.message !== lastError && !closing) options.logEvent('redis error', {error: error.message});
+    lastError = error.message;
+  };
+  worker.on('error', onBullError);
+  queue.on('error', onBullError);
+  redis.on('ready', () => {
+    lastError = '';
   });
 
   let server: MetricsServer;

@@ -56,7 +56,7 @@ export async function startRedis(): Promise<TestRedis> {
   };
   const kill = async () => {
     const current = child;
-    if (!current || current.exitCode !== null) return;
+    if (!current || current.exitCode !== null || current.signalCode !== null) return;
     await new Promise<void>(resolve => {
       current.once('exit', () => resolve());
       current.kill('SIGKILL');
