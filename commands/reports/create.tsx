@@ -3,6 +3,9 @@ import {option} from 'pastel';
 import {connectionOptions, orgOptions, outputOptions} from '../../src/cli/options.js';
 import {RunCommand} from '../../src/ui/run-command.js';
 import {runReportsCreate} from '../../src/cmd/reports/create.js';
+import {processIO} from '../../src/cli/io.js';
+import {wantsInteractive} from '../../src/ui/hooks/use-interactive-command.js';
+import {GuidedCreate, createNeeds} from '../../src/ui/create/guided-create.js';
 
 export const description = 'Create a report with one or more assets';
 
@@ -25,5 +28,8 @@ export const options = connectionOptions.extend(orgOptions.shape).extend(outputO
 type Options = z.infer<typeof options>;
 
 export default function ReportsCreate({options: flags}: {options: Options}) {
+  // Missing fields are prompted for at a terminal; elsewhere the static path names the flags (exit 3).
+  const needs = createNeeds(flags);
+  if (needs && wantsInteractive(flags, processIO())) return <GuidedCreate flags={flags} needs={needs} />;
   return <RunCommand flags={flags} run={ctx => runReportsCreate(flags, ctx)} />;
 }

@@ -10,7 +10,7 @@ import {detailLines} from './detail.js';
 import {DetailView, maxDetailScroll} from './detail-view.js';
 import {FilterEditor} from './filter-editor.js';
 import {describeFilters} from './filter-state.js';
-import {DETAIL_BINDINGS, ERROR_BINDINGS, TABLE_BINDINGS, formatBindings, keyToAction} from './keys.js';
+import {DETAIL_BINDINGS, ERROR_BINDINGS, TABLE_BINDINGS, formatBindings} from './keys.js';
 import {SearchBar} from './search-bar.js';
 import {currentPage, initialState, rangeLabel, reducer, selectedReport} from './state.js';
 import {TableView} from './table-view.js';
@@ -58,11 +58,10 @@ export function Browser({filters, loadPage, end}: BrowserProps) {
     if (state.quit) finish(0);
   }, [state.quit]);
 
+  // One handler for every key: the reducer routes it to the open editor or the key map.
   useInput((input, key) => {
-    if (state.quit) return;
-    const action = keyToAction(state.mode, input, key, {hasError: state.error !== null, pageRows: bodyHeight - 1});
-    if (action?.type === 'scroll') dispatch({...action, max: maxDetailScroll(lines.length, bodyHeight)});
-    else if (action) dispatch(action);
+    if (state.quit || (key.ctrl && input === 'c')) return;
+    dispatch({type: 'key', input, key, pageRows: bodyHeight - 1, detailMax: maxDetailScroll(lines.length, bodyHeight)});
   });
 
   const page = currentPage(state);
@@ -83,7 +82,7 @@ export function Browser({filters, loadPage, end}: BrowserProps) {
   } else if (state.mode === 'detail' && report) {
     body = <DetailView lines={lines} scroll={state.detailScroll} height={bodyHeight} />;
   } else if (state.mode === 'filters') {
-    body = <FilterEditor filters={state.filters} onApply={next => dispatch({type: 'setFilters', filters: next})} onCancel={() => dispatch({type: 'cancelEdit'})} />;
+    body = state.filterEditor ? <FilterEditor state={state.filterEditor} /> : null;
   } else {
     body = <TableView reports={page.reports} selected={state.selected} width={columns} height={bodyHeight} showIds={state.filters.needsCustomerReview === true} />;
   }
@@ -96,8 +95,8 @@ export function Browser({filters, loadPage, end}: BrowserProps) {
       </Text>
       <Text>{state.load && page ? `Showing ${rangeLabel(state)} · refreshing…` : `Showing ${rangeLabel(state)}`}</Text>
       {body}
-      {state.mode === 'search' ? (
-        <SearchBar initial={state.filters.search ?? ''} onSubmit={search => dispatch({type: 'setSearch', search})} onCancel={() => dispatch({type: 'cancelEdit'})} />
+      {state.mode === 'search' && state.searchLine ? (
+        <SearchBar line={state.searchLine} />
       ) : (
         <>
           <Text color="yellow">{state.notice ?? ' '}</Text>

@@ -1,28 +1,14 @@
-import {useEffect, useState} from 'react';
-import {Box, Text, useInput} from 'ink';
+import {Box, Text} from 'ink';
 import {REVIEW_DECISIONS} from '../../api/enums.js';
 import {
   FILTER_LABELS,
   FILTER_ROWS,
-  applyDraft,
   describeChoice,
-  filterEditorKey,
-  initialFilterEditor,
+  type FilterEditorState,
 } from './filter-state.js';
-import type {QueryFilters} from './state.js';
 
-/** `f`: edits status, review status, needs customer review and reporter kind. */
-export function FilterEditor({filters, onApply, onCancel}: {filters: QueryFilters; onApply(filters: QueryFilters): void; onCancel(): void}) {
-  const [state, setState] = useState(() => initialFilterEditor(filters));
-  useInput((input, key) => {
-    if (key.ctrl) return;
-    setState(current => filterEditorKey(current, input, key));
-  });
-  useEffect(() => {
-    if (state.outcome === 'applied') onApply(applyDraft(filters, state.draft));
-    if (state.outcome === 'cancelled') onCancel();
-  }, [state.outcome]);
-
+/** `f`: the draft of status, review status, needs customer review and reporter kind. */
+export function FilterEditor({state}: {state: FilterEditorState}) {
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={1}>
       <Text bold>Filters</Text>

@@ -1,4 +1,4 @@
-import type {Key} from 'ink';
+import type {EditKey} from '../hooks/line-edit.js';
 import type {Action, Mode} from './state.js';
 
 /*
@@ -7,7 +7,8 @@ import type {Action, Mode} from './state.js';
  * Ctrl+C is not mapped: it interrupts everywhere (see hooks/use-interrupt.ts).
  */
 
-export type KeyInfo = Pick<Key, 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' | 'pageDown' | 'return' | 'escape' | 'ctrl' | 'home' | 'end' | 'backspace'>;
+/** The fields of Ink's Key the screens read (Ink's Key fits it). */
+export type KeyInfo = EditKey;
 
 export interface Binding {
   keys: string;

@@ -1,16 +1,14 @@
-import {Box, Text, useInput} from 'ink';
-import {TextInput} from '@inkjs/ui';
+import {Box, Text} from 'ink';
+import type {Line} from '../hooks/line-edit.js';
+import {LineView} from '../hooks/line-view.js';
 
-/** `/`: edits the search text; enter applies (empty clears it), esc keeps the old one. */
-export function SearchBar({initial, onSubmit, onCancel}: {initial: string; onSubmit(value: string): void; onCancel(): void}) {
-  useInput((_input, key) => {
-    if (key.escape) onCancel();
-  });
+/** `/`: the search being typed; enter applies (empty clears it), esc keeps the old one. */
+export function SearchBar({line}: {line: Line}) {
   return (
     <Box flexDirection="column">
       <Box>
         <Text bold>Search: </Text>
-        <TextInput defaultValue={initial} placeholder="text in titles, descriptions and assets" onSubmit={onSubmit} />
+        <LineView line={line} placeholder="words in titles and descriptions" />
       </Box>
       <Text dimColor>enter apply (empty clears) · esc cancel</Text>
     </Box>

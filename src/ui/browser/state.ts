@@ -1,4 +1,7 @@
 import type {ListReportsFilters, ListReportsResult, Report} from '../../api/wire/index.js';
+import {editLine, lineOf, splitKeys, type EditKey, type Line} from '../hooks/line-edit.js';
+import {applyDraft, filterEditorKey, initialFilterEditor, type FilterEditorState} from './filter-state.js';
+import {keyToAction} from './keys.js';
 
 /*
  * The review browser as a pure reducer: which page is shown, which row is highlighted, which
@@ -34,12 +37,17 @@ export interface BrowserState {
   load: PendingLoad | null;
   error: string | null;
   generation: number;
+  /** The search being typed (mode 'search'). */
+  searchLine: Line | null;
+  /** The filter editor's draft (mode 'filters'). */
+  filterEditor: FilterEditorState | null;
   /** A short line for the footer ("last page", ...), cleared by the next key. */
   notice: string | null;
   quit: boolean;
 }
 
 export type Action =
+  | {type: 'key'; input: string; key: EditKey & {pageUp?: boolean; pageDown?: boolean}; pageRows: number; detailMax: number}
   | {type: 'move'; delta: number}
   | {type: 'moveTo'; index: 'first' | 'last'}
   | {type: 'open'}
@@ -72,6 +80,8 @@ export function initialState(filters: ListReportsFilters): BrowserState {
     load: {pageIndex: 0, cursor, generation: 0},
     error: null,
     generation: 0,
+    searchLine: null,
+    filterEditor: null,
     notice: null,
     quit: false,
   };
@@ -89,7 +99,7 @@ export function selectedReport(state: BrowserState): Report | undefined {
 function goToPage(state: BrowserState, index: number): BrowserState {
   // A new generation either way: an answer still in flight is for a page we left.
   const generation = state.generation + 1;
-  const moved = {...state, pageIndex: index, selected: 0, detailScroll: 0, error: null, mode: 'table' as const, generation};
+  const moved = {...state, pageIndex: index, selected: 0, detailScroll: 0, error: null, mode: 'table' as const, searchLine: null, filterEditor: null, generation};
   if (moved.pages[index]) return {...moved, load: null};
   return {...moved, load: {pageIndex: index, cursor: moved.cursors[index], generation}};
 }
@@ -102,6 +112,8 @@ function newQuery(state: BrowserState, filters: QueryFilters): BrowserState {
 export function reducer(state: BrowserState, action: Action): BrowserState {
   const s = action.type === 'loaded' || action.type === 'failed' ? state : {...state, notice: null};
   switch (action.type) {
+    case 'key':
+      return splitKeys(action.input, action.key).reduce((acc, k) => routeKey(acc, {...action, ...k}), s);
     case 'move': {
       const count = currentPage(s)?.reports.length ?? 0;
       if (count === 0) return s;
@@ -139,11 +151,11 @@ export function reducer(state: BrowserState, action: Action): BrowserState {
     case 'retry':
       return s.error ? goToPage(s, s.pageIndex) : s;
     case 'editSearch':
-      return {...s, mode: 'search'};
+      return {...s, mode: 'search', searchLine: lineOf(s.filters.search ?? '')};
     case 'editFilters':
-      return {...s, mode: 'filters'};
+      return {...s, mode: 'filters', filterEditor: initialFilterEditor(s.filters)};
     case 'cancelEdit':
-      return {...s, mode: 'table'};
+      return {...s, mode: 'table', searchLine: null, filterEditor: null};
     case 'setSearch': {
       const search = action.search.trim();
       const {search: _old, ...rest} = s.filters;
@@ -166,6 +178,29 @@ export function reducer(state: BrowserState, action: Action): BrowserState {
     case 'quit':
       return {...s, quit: true};
   }
+}
+
+/** A key, to the open editor or through the key map of the table and detail views. */
+function routeKey(s: BrowserState, press: Extract<Action, {type: 'key'}>): BrowserState {
+  const {input, key, pageRows, detailMax} = press;
+  // Outside the search line, several characters in one chunk are several key presses.
+  if (s.mode !== 'search' && input.length > 1 && !key.ctrl && !key.meta) {
+    return [...input].reduce((acc, char) => routeKey(acc, {...press, input: char, key: {}}), s);
+  }
+  if (s.mode === 'search' && s.searchLine) {
+    if (key.escape) return reducer(s, {type: 'cancelEdit'});
+    if (key.return) return reducer(s, {type: 'setSearch', search: s.searchLine.value});
+    return {...s, searchLine: editLine(s.searchLine, input, key)};
+  }
+  if (s.mode === 'filters' && s.filterEditor) {
+    const editor = filterEditorKey(s.filterEditor, input, key);
+    if (editor.outcome === 'applied') return reducer(s, {type: 'setFilters', filters: applyDraft(s.filters, editor.draft)});
+    if (editor.outcome === 'cancelled') return reducer(s, {type: 'cancelEdit'});
+    return {...s, filterEditor: editor};
+  }
+  const action = keyToAction(s.mode, input, key, {hasError: s.error !== null, pageRows});
+  if (!action) return s;
+  return reducer(s, action.type === 'scroll' ? {...action, max: detailMax} : action);
 }
 
 function clamp(value: number, min: number, max: number): number {

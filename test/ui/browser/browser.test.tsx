@@ -133,6 +133,20 @@ describe('review browser', () => {
     expect(app.end.codes).toEqual([]);
   });
 
+  it('keeps keys typed faster than the screen redraws: "/wallet⏎" in one chunk', async () => {
+    const {loadPage, calls} = fakeLoader();
+    const app = mount(loadPage);
+    await waitFor(() => expect(app.frame()).toContain('r1'));
+    app.stdin.write('/wallet\r');
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]!.filters.search).toBe('wallet');
+    app.stdin.write('f');
+    app.stdin.write('l');
+    app.stdin.write('\r');
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2]!.filters).toEqual({slug: 'acme', limit: 3, search: 'wallet', status: 'TODO'});
+  });
+
   it('esc leaves the search unchanged', async () => {
     const {loadPage, calls} = fakeLoader();
     const app = mount(loadPage);

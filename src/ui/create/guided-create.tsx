@@ -1,0 +1,64 @@
+import type {ContextFlags} from '../../cli/context.js';
+import {uniqueContents} from '../../cmd/reports/assets.js';
+import {planReportCreate, type CreateFlags} from '../../cmd/reports/create.js';
+import {answerPerAsset} from '../../cmd/reports/search-answers.js';
+import {formatError} from '../../output/error-banner.js';
+import {sanitizeText} from '../../output/sanitize.js';
+import {useInteractiveCommand} from '../hooks/use-interactive-command.js';
+import {CreateFlow, type CreateFlowProps} from './create-flow.js';
+import {answersAsFlags, type CreateNeeds, type DuplicateCheck} from './state.js';
+
+/**
+ * Which fields `reports create` must ask for, or null when the flags are complete (or a
+ * payload file or --dry-run says the run is scripted): then the static path runs as is.
+ */
+export function createNeeds(flags: CreateFlags): CreateNeeds | null {
+  if (flags.payloadFile !== undefined || flags.dryRun === true) return null;
+  const needs: CreateNeeds = {
+    title: flags.title === undefined,
+    description: flags.description === undefined,
+    assets: (flags.asset ?? []).length === 0,
+    contactInfo: flags.contactInfo === undefined,
+  };
+  return needs.title || needs.description || needs.assets ? needs : null;
+}
+
+/** Stand-ins for the prompted fields, so every flag that WAS given is checked up front. */
+const PLACEHOLDERS = {title: 'placeholder', description: 'placeholder', asset: ['placeholder.example']};
+
+/**
+ * `vigil reports create` on a terminal with fields missing. The given flags are validated
+ * by the static path's planner before the first prompt (a bad --attachment-url exits 3 at
+ * once, as does a missing org; no key exits 2), then the answers go through the same planner.
+ */
+export function GuidedCreate({flags, needs}: {flags: CreateFlags & ContextFlags; needs: CreateNeeds}) {
+  const session = useInteractiveCommand(flags, async ctx => {
+    await planReportCreate({
+      ...flags,
+      ...(needs.title ? {title: PLACEHOLDERS.title} : {}),
+      ...(needs.description ? {description: PLACEHOLDERS.description} : {}),
+      ...(needs.assets ? {asset: PLACEHOLDERS.asset} : {}),
+    }, ctx);
+    const client = ctx.client();
+    const check: CreateFlowProps['check'] = async (answers, signal) => {
+      const plan = await planReportCreate({...flags, ...answersAsFlags(answers)}, ctx);
+      const slug = plan.body.organizationSlug;
+      const contents = uniqueContents(plan.body.assets.map(asset => asset.content));
+      let duplicates: DuplicateCheck;
+      try {
+        if (!slug) throw new Error('no organization slug to search in');
+        const found = await client.searchReports({slug, assetContents: contents}, {signal: AbortSignal.any([signal, ctx.signal])});
+        duplicates = answerPerAsset(contents, found.reports);
+      } catch (error) {
+        if (signal.aborted || ctx.signal.aborted) throw error;
+        // The check helps; it must not block a report the user wants to send.
+        duplicates = {error: sanitizeText(formatError(error).text.split('\n')[0]!.replace(/^error: /, ''))};
+      }
+      return {plan, duplicates};
+    };
+    const submit: CreateFlowProps['submit'] = (plan, signal) => client.createReport(plan.body, {signal: AbortSignal.any([signal, ctx.signal])});
+    return {check, submit};
+  });
+  if (!session) return null;
+  return <CreateFlow needs={needs} check={session.value.check} submit={session.value.submit} end={session.end} />;
+}

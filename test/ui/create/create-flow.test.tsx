@@ -1,0 +1,192 @@
+import {render} from 'ink-testing-library';
+import {afterEach, describe, expect, it} from 'vitest';
+import type {CreateReportResponse} from '../../../src/api/wire/index.js';
+import type {CreatePlan} from '../../../src/cmd/reports/create-body.js';
+import {ApiError, InputError} from '../../../src/errors.js';
+import {CreateFlow, type CreateFlowProps} from '../../../src/ui/create/create-flow.js';
+import type {Answers, CreateNeeds} from '../../../src/ui/create/state.js';
+import {KEYS, fakeEnd, tick, waitFor} from '../helpers.js';
+
+const all: CreateNeeds = {title: true, description: true, assets: true, contactInfo: true};
+const created: CreateReportResponse = {id: '4242', createdAt: '2026-11-22T04:00:00.000Z', organization: {id: '1', slug: 'acme', name: 'Acme'}};
+
+function planOf(answers: Answers): CreatePlan {
+  return {
+    body: {
+      organizationSlug: 'acme',
+      title: answers.title ?? 'From flag',
+      description: answers.description ?? 'From flag',
+      assets: answers.assets.map(a => (a.status ? {content: a.content, status: a.status} : {content: a.content})),
+      ...(answers.contactInfo ? {contactInfo: answers.contactInfo} : {}),
+    },
+    warnings: [],
+  };
+}
+
+let unmounts: Array<() => void> = [];
+afterEach(() => {
+  for (const u of unmounts) u();
+  unmounts = [];
+});
+
+function mount(overrides: Partial<CreateFlowProps> = {}, needs: CreateNeeds = all) {
+  const submitted: CreatePlan[] = [];
+  const checked: Answers[] = [];
+  const end = fakeEnd();
+  const props: CreateFlowProps = {
+    needs,
+    check: async answers => {
+      checked.push(answers);
+      return {plan: planOf(answers), duplicates: {perAsset: true, answers: [
+        {content: answers.assets[0]?.content ?? 'x', reported: true, reports: [{id: '1322', status: 'TODO'}]},
+        ...answers.assets.slice(1).map(a => ({content: a.content, reported: false, reports: []})),
+      ]}};
+    },
+    submit: async plan => {
+      submitted.push(plan);
+      return created;
+    },
+    end,
+    ...overrides,
+  };
+  const app = render(<CreateFlow {...props} />);
+  unmounts.push(() => app.unmount());
+  return {...app, end, submitted, checked, frame: () => app.lastFrame() ?? ''};
+}
+
+/** Types text and Enter in ONE write, the way a paste or tmux delivers them. */
+const answer = async (app: {stdin: {write(s: string): void}}, text: string) => {
+  app.stdin.write(`${text}\r`);
+  await tick();
+};
+
+describe('guided create', () => {
+  it('prompts for everything, shows payload and duplicates, confirms, submits, shows the result', async () => {
+    const app = mount();
+    await tick();
+    expect(app.frame()).toContain('? Title (at least 3 characters):');
+    await answer(app, 'ab');
+    expect(app.frame()).toContain('title must be at least 3 characters');
+    app.stdin.write(KEYS.backspace + KEYS.backspace);
+    await answer(app, 'Fake wallet site');
+    expect(app.frame()).toContain('✔ Title: Fake wallet site');
+    await answer(app, 'Clone of the acme wallet');
+    await answer(app, 'acme-wallet.example');
+    expect(app.frame()).toContain('Status of acme-wallet.example');
+    expect(app.frame()).toContain('› server default (BLOCKED)');
+    app.stdin.write(KEYS.down + KEYS.down);
+    await tick();
+    expect(app.frame()).toContain('› ALLOWED');
+    app.stdin.write(KEYS.enter);
+    await tick();
+    await answer(app, 'https://acme-wallet.example:8443/login');
+    app.stdin.write(KEYS.enter);
+    await tick();
+    await answer(app, '');
+    expect(app.frame()).toContain('? Contact info (optional: enter to skip):');
+    await answer(app, 'ops@acme.example');
+    await waitFor(() => expect(app.frame()).toContain('Submit this report?'));
+    const review = app.frame();
+    expect(review).toContain('"title": "Fake wallet site"');
+    expect(review).toContain('"status": "ALLOWED"');
+    expect(review).toContain('"contactInfo": "ops@acme.example"');
+    expect(review).toContain('! acme-wallet.example: already reported in 1322 (TODO)');
+    expect(review).toContain('✔ https://acme-wallet.example:8443/login: no report yet');
+    expect(app.submitted).toEqual([]);
+    app.stdin.write('y');
+    await waitFor(() => expect(app.frame()).toContain('✔ Created report 4242'));
+    expect(app.frame()).toContain('organization: Acme (acme)');
+    expect(app.submitted[0]!.body.assets).toEqual([{content: 'acme-wallet.example', status: 'ALLOWED'}, {content: 'https://acme-wallet.example:8443/login'}]);
+    await waitFor(() => expect(app.end.codes).toEqual([0]));
+  });
+
+  it('asks only for the missing fields', async () => {
+    const app = mount({}, {title: false, description: false, assets: true, contactInfo: false});
+    await tick();
+    expect(app.frame()).toContain('? Asset 1');
+    await answer(app, 'a.example');
+    app.stdin.write(KEYS.enter);
+    await tick();
+    await answer(app, '');
+    await waitFor(() => expect(app.frame()).toContain('Submit this report?'));
+    expect(app.frame()).not.toContain('Contact info');
+    expect(app.checked[0]).toEqual({assets: [{content: 'a.example'}]});
+  });
+
+  it('n at the review sends nothing and exits 0', async () => {
+    const app = mount({}, {title: false, description: false, assets: true, contactInfo: false});
+    await tick();
+    app.stdin.write('a.example\r');
+    await tick();
+    app.stdin.write('\r');
+    await tick();
+    app.stdin.write('\r');
+    await waitFor(() => expect(app.frame()).toContain('Submit this report?'));
+    app.stdin.write('n');
+    await waitFor(() => expect(app.frame()).toContain('Cancelled: nothing was sent.'));
+    expect(app.submitted).toEqual([]);
+    await waitFor(() => expect(app.end.codes).toEqual([0]));
+  });
+
+  it('a 422 shows each rejected asset and exits 7', async () => {
+    const rejected = new ApiError({status: 422, code: 'UNPROCESSABLE_ENTITY', message: 'Some assets were rejected', issues: [], details: {assetErrors: [
+      {asset: 'a.example', errorType: 'REPORT_ALREADY_EXISTS', message: 'already reported \u001b[2J', suggestion: 'see report 1322'},
+    ]}});
+    const app = mount({submit: async () => { throw rejected; }}, {title: false, description: false, assets: true, contactInfo: false});
+    await tick();
+    app.stdin.write('a.example\r');
+    await tick();
+    app.stdin.write('\r');
+    await tick();
+    app.stdin.write('\r');
+    await waitFor(() => expect(app.frame()).toContain('Submit this report?'));
+    app.stdin.write('\r');
+    await waitFor(() => expect(app.frame()).toContain('REPORT_ALREADY_EXISTS'));
+    expect(app.frame()).toContain('suggestion: see report 1322');
+    expect(app.frame()).not.toContain('\u001b[2J');
+    await waitFor(() => expect(app.end.codes).toEqual([7]));
+  });
+
+  it('an invalid plan (input error) is shown and exits 3 before anything is sent', async () => {
+    const app = mount({check: async () => { throw new InputError([{field: '--attachment-url', message: 'must be a valid URL'}]); }}, {title: false, description: false, assets: true, contactInfo: false});
+    await tick();
+    app.stdin.write('a.example\r\r\r');
+    await waitFor(() => expect(app.frame()).toContain('--attachment-url: must be a valid URL'));
+    await waitFor(() => expect(app.end.codes).toEqual([3]));
+    expect(app.submitted).toEqual([]);
+  });
+
+  it('shows a spinner while checking and while submitting', async () => {
+    let releaseCheck: () => void = () => {};
+    const app = mount({
+      check: answers => new Promise(resolve => (releaseCheck = () => resolve({plan: planOf(answers), duplicates: {error: 'HTTP 503'}}))),
+      submit: () => new Promise(() => {}),
+    }, {title: false, description: false, assets: true, contactInfo: false});
+    await tick();
+    app.stdin.write('a.example\r\r\r');
+    await waitFor(() => expect(app.frame()).toContain('Checking which assets already have reports…'));
+    releaseCheck();
+    await waitFor(() => expect(app.frame()).toContain('could not check (HTTP 503); you can still submit'));
+    app.stdin.write('y');
+    await waitFor(() => expect(app.frame()).toContain('Creating report…'));
+  });
+
+  it('Ctrl+C at a prompt or while submitting interrupts (exit 130)', async () => {
+    const atPrompt = mount();
+    await tick();
+    atPrompt.stdin.write('Tit');
+    await tick();
+    atPrompt.stdin.write(KEYS.ctrlC);
+    await waitFor(() => expect(atPrompt.end.interrupts).toBe(1));
+    expect(atPrompt.end.codes).toEqual([]);
+
+    const submitting = mount({submit: () => new Promise(() => {})}, {title: false, description: false, assets: true, contactInfo: false});
+    await tick();
+    submitting.stdin.write('a.example\r\r\r');
+    await waitFor(() => expect(submitting.frame()).toContain('Submit this report?'));
+    submitting.stdin.write('y');
+    await waitFor(() => expect(submitting.frame()).toContain('Creating report…'));
+    submitting.stdin.write(KEYS.ctrlC);
+    await waitFor(() => expect(submitting.end.interrupts).toBe(1));
+  });
+});
