@@ -60,6 +60,19 @@ const answer = async (app: {stdin: {write(s: string): void}}, text: string) => {
   await tick();
 };
 
+const ONLY_ASSETS: CreateNeeds = {title: false, description: false, assets: true, contactInfo: false};
+
+/** Answers the one asset prompt (a.example, server default status) and waits for the review. */
+async function toReview(app: ReturnType<typeof mount>) {
+  await tick();
+  app.stdin.write('a.example\r');
+  await tick();
+  app.stdin.write('\r');
+  await tick();
+  app.stdin.write('\r');
+  await waitFor(() => expect(app.frame()).toContain('Submit this report?'));
+}
+
 describe('guided create', () => {
   it('prompts for everything, shows payload and duplicates, confirms, submits, shows the result', async () => {
     const app = mount();
@@ -101,7 +114,7 @@ describe('guided create', () => {
   });
 
   it('asks only for the missing fields', async () => {
-    const app = mount({}, {title: false, description: false, assets: true, contactInfo: false});
+    const app = mount({}, ONLY_ASSETS);
     await tick();
     expect(app.frame()).toContain('? Asset 1');
     await answer(app, 'a.example');
@@ -114,14 +127,8 @@ describe('guided create', () => {
   });
 
   it('n at the review sends nothing and exits 0', async () => {
-    const app = mount({}, {title: false, description: false, assets: true, contactInfo: false});
-    await tick();
-    app.stdin.write('a.example\r');
-    await tick();
-    app.stdin.write('\r');
-    await tick();
-    app.stdin.write('\r');
-    await waitFor(() => expect(app.frame()).toContain('Submit this report?'));
+    const app = mount({}, ONLY_ASSETS);
+    await toReview(app);
     app.stdin.write('n');
     await waitFor(() => expect(app.frame()).toContain('Cancelled: nothing was sent.'));
     expect(app.submitted).toEqual([]);
@@ -132,14 +139,8 @@ describe('guided create', () => {
     const rejected = new ApiError({status: 422, code: 'UNPROCESSABLE_ENTITY', message: 'Some assets were rejected', issues: [], details: {assetErrors: [
       {asset: 'a.example', errorType: 'REPORT_ALREADY_EXISTS', message: 'already reported \u001b[2J', suggestion: 'see report 1322'},
     ]}});
-    const app = mount({submit: async () => { throw rejected; }}, {title: false, description: false, assets: true, contactInfo: false});
-    await tick();
-    app.stdin.write('a.example\r');
-    await tick();
-    app.stdin.write('\r');
-    await tick();
-    app.stdin.write('\r');
-    await waitFor(() => expect(app.frame()).toContain('Submit this report?'));
+    const app = mount({submit: async () => { throw rejected; }}, ONLY_ASSETS);
+    await toReview(app);
     app.stdin.write('\r');
     await waitFor(() => expect(app.frame()).toContain('REPORT_ALREADY_EXISTS'));
     expect(app.frame()).toContain('suggestion: see report 1322');
@@ -148,7 +149,7 @@ describe('guided create', () => {
   });
 
   it('an invalid plan (input error) is shown and exits 3 before anything is sent', async () => {
-    const app = mount({check: async () => { throw new InputError([{field: '--attachment-url', message: 'must be a valid URL'}]); }}, {title: false, description: false, assets: true, contactInfo: false});
+    const app = mount({check: async () => { throw new InputError([{field: '--attachment-url', message: 'must be a valid URL'}]); }}, ONLY_ASSETS);
     await tick();
     app.stdin.write('a.example\r\r\r');
     await waitFor(() => expect(app.frame()).toContain('--attachment-url: must be a valid URL'));
@@ -161,7 +162,7 @@ describe('guided create', () => {
     const app = mount({
       check: answers => new Promise(resolve => (releaseCheck = () => resolve({plan: planOf(answers), duplicates: {error: 'HTTP 503'}}))),
       submit: () => new Promise(() => {}),
-    }, {title: false, description: false, assets: true, contactInfo: false});
+    }, ONLY_ASSETS);
     await tick();
     app.stdin.write('a.example\r\r\r');
     await waitFor(() => expect(app.frame()).toContain('Checking which assets already have reports…'));
@@ -180,7 +181,7 @@ describe('guided create', () => {
     await waitFor(() => expect(atPrompt.end.interrupts).toBe(1));
     expect(atPrompt.end.codes).toEqual([]);
 
-    const submitting = mount({submit: () => new Promise(() => {})}, {title: false, description: false, assets: true, contactInfo: false});
+    const submitting = mount({submit: () => new Promise(() => {})}, ONLY_ASSETS);
     await tick();
     submitting.stdin.write('a.example\r\r\r');
     await waitFor(() => expect(submitting.frame()).toContain('Submit this report?'));
