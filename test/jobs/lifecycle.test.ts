@@ -66,8 +66,8 @@ describe('several workers on one Redis', () => {
 describe('shutdown', () => {
   it('lets an in-flight run finish within the grace period', async () => {
     stub.latencyByOrg.set('grace-ok', 1500);
-    const worker = await start({prefix: 'grace', specs: [spec('grace-ok', {everyMs: 30_000})]});
-    await waitFor('the run to start', () => requestsFor('grace-ok').length > 0, 35_000);
+    const worker = await start({prefix: 'grace', specs: [spec('grace-ok', {everyMs: 3000})], concurrency: 1});
+    await waitFor('the run to start', () => requestsFor('grace-ok').length > 0);
     expect(worker.inFlight()).toBe(1);
     const result = await worker.shutdown(5000);
     expect(result.forced).toBe(false);
@@ -82,8 +82,8 @@ describe('shutdown', () => {
 
   it('aborts runs still in flight when the grace period ends', async () => {
     stub.latencyByOrg.set('grace-over', 8000);
-    const worker = await start({prefix: 'grace2', specs: [spec('grace-over', {everyMs: 30_000})], timeoutMs: 20_000});
-    await waitFor('the run to start', () => requestsFor('grace-over').length > 0, 35_000);
+    const worker = await start({prefix: 'grace2', specs: [spec('grace-over', {everyMs: 3000})], timeoutMs: 20_000, concurrency: 1});
+    await waitFor('the run to start', () => requestsFor('grace-over').length > 0);
     const started = Date.now();
     const result = await worker.shutdown(300);
     expect(result.forced).toBe(true);
