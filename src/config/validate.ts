@@ -4,32 +4,30 @@
  * normalised value or a message; callers name the field (flag, variable or file and key).
  * Messages never repeat the value of a key.
  */
+import {checkBaseUrl as guardBaseUrl} from '../api/url-guard.js';
+import {InputError} from '../errors.js';
+
 export type Checked = {ok: true; value: string} | {ok: false; message: string};
 
 // Bidi controls too: an org or key must read the same in every terminal.
 const CONTROL_OR_SPACE = /[\s\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /**
- * An http(s) URL without credentials, query or fragment; trailing slashes dropped so
+ * The client's rules for a base URL (src/api/url-guard.ts: http(s), no credentials, query or
+ * fragment, plain http only to loopback), applied where the value enters, so a URL the
+ * client would refuse is not saved in the first place. Stored without trailing slashes:
  * `https://h/api/v2/` and `https://h/api/v2` are the same setting.
  */
 export function checkBaseUrl(raw: string): Checked {
   const text = raw.trim();
   if (text === '') return {ok: false, message: 'is empty'};
-  let url: URL;
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(text)) return {ok: false, message: 'is not a URL: start it with https:// (or http:// for a local sandbox)'};
   try {
-    url = new URL(text);
-  } catch {
-    return {ok: false, message: /^[a-z][a-z0-9+.-]*:/i.test(text) ? 'is not a valid URL' : 'is not a URL: start it with https:// (or http:// for a local sandbox)'};
+    return {ok: true, value: guardBaseUrl(text).href.replace(/\/+$/, '')};
+  } catch (error) {
+    if (error instanceof InputError && error.problems[0]) return {ok: false, message: error.problems[0].message};
+    throw error;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return {ok: false, message: `must be an http(s) URL, not ${url.protocol.slice(0, -1)}:`};
-  }
-  if (url.username !== '' || url.password !== '') {
-    return {ok: false, message: 'must not contain a user name or password (the API key is sent as a header)'};
-  }
-  if (url.search !== '' || url.hash !== '') return {ok: false, message: 'must not contain a query (?) or fragment (#)'};
-  return {ok: true, value: url.href.replace(/\/+$/, '')};
 }
 
 /** A slug: one word, printable, no spaces. The upstream decides whether it exists. */

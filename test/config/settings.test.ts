@@ -81,7 +81,7 @@ describe('loadSettings validation', () => {
     const error = await thrown(loadSettings({baseUrl: 'ftp://x/api/v2', org: 'two words'}, {VIGIL_CONFIG_DIR: dir}));
     expect(error).toBeInstanceOf(InputError);
     expect((error as InputError).exitCode).toBe(3);
-    expect(error.message).toContain('--base-url: must be an http(s) URL, not ftp:');
+    expect(error.message).toContain('--base-url: must start with https:// (got ftp://)');
     expect(error.message).toContain('--org: must be one word');
 
     const fromEnv = await thrown(loadSettings({}, {VIGIL_CONFIG_DIR: dir, VIGIL_BASE_URL: 'api.example.com/api/v2'}));

@@ -42,7 +42,10 @@ describe('vigil config set', () => {
     expect(missing.err()).toContain('value: missing; e.g. vigil config set org acme');
     const bad = io(false);
     expect(await set(bad, 'base-url', 'ftp://files.example')).toBe(3);
-    expect(bad.err()).toContain('base-url: must be an http(s) URL, not ftp:');
+    expect(bad.err()).toContain('base-url: must start with https:// (got ftp://)');
+    const remoteHttp = io(false);
+    expect(await set(remoteHttp, 'base-url', 'http://api.example.com/api/v2')).toBe(3);
+    expect(remoteHttp.err()).toContain('refusing to send the API key over plain http to api.example.com');
     expect(existsSync(configFile())).toBe(false);
   });
 
