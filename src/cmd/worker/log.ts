@@ -25,7 +25,7 @@ function observedText(observed: Record<string, unknown> | undefined): string {
 export function formatRunLine(entry: RunLogEntry, options: {json: boolean; color: boolean}): string {
   if (options.json) {
     const {time, ...rest} = entry;
-    return `${JSON.stringify({time: time.toISOString(), level: entry.outcome === 'error' ? 'error' : entry.outcome === 'ok' ? 'info' : 'warn', msg: 'run', ...rest})}\n`;
+    return `${JSON.stringify({time: time.toISOString(), level: entry.outcome === 'ok' ? 'info' : entry.outcome === 'warn' ? 'warn' : 'error', msg: 'run', ...rest})}\n`;
   }
   const paint = painter(options.color);
   const parts = [
