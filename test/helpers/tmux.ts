@@ -1,0 +1,123 @@
+import {execFileSync} from 'node:child_process';
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+
+/*
+ * A real terminal for end-to-end tests of the keyboard UI: a detached tmux session on its
+ * own server socket (never the developer's tmux), driven with send-keys and read with
+ * capture-pane. The command's exit code is written to a file when it ends; the pane stays
+ * open afterwards so its last frame can still be read.
+ */
+
+let counter = 0;
+
+export interface TmuxOptions {
+  /** Environment of the command (nothing else leaks in; CI is never set). */
+  env?: NodeJS.ProcessEnv;
+  columns?: number;
+  rows?: number;
+  cwd?: string;
+}
+
+export class TmuxSession {
+  private constructor(
+    private readonly socket: string,
+    private readonly dir: string,
+  ) {}
+
+  /** Runs `argv` (no shell quoting needed by the caller) in a fresh terminal. */
+  static start(argv: string[], options: TmuxOptions = {}): TmuxSession {
+    const socket = `vigil-e2e-${process.pid}-${++counter}`;
+    const dir = mkdtempSync(path.join(tmpdir(), 'vigil-tmux-'));
+    const session = new TmuxSession(socket, dir);
+    const quoted = argv.map(arg => `'${arg.replace(/'/g, `'\\''`)}'`).join(' ');
+    // `exec sleep` keeps the pane (and its last frame) after the command ends.
+    const script = `${quoted}; echo $? > '${session.exitFile}'; exec sleep 600`;
+    const env = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      LANG: 'C.UTF-8',
+      TERM: 'xterm-256color',
+      ...options.env,
+    };
+    delete env.CI;
+    execFileSync('tmux', ['-u', '-L', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'e2e', '-x', String(options.columns ?? 120), '-y', String(options.rows ?? 40), ...(options.cwd ? ['-c', options.cwd] : []), 'sh', '-c', `unset CI; ${script}`], {env, stdio: 'pipe'});
+    return session;
+  }
+
+  private get exitFile(): string {
+    return path.join(this.dir, 'exit-code');
+  }
+
+  private tmux(...args: string[]): string {
+    return execFileSync('tmux', ['-u', '-L', this.socket, ...args], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']});
+  }
+
+  /** The visible screen, trailing blank lines dropped. */
+  screen(): string {
+    return this.tmux('capture-pane', '-p', '-t', 'e2e').replace(/\s+$/, '');
+  }
+
+  /** Named keys (Enter, Escape, Down, C-c, ...). */
+  keys(...keys: string[]): void {
+    this.tmux('send-keys', '-t', 'e2e', ...keys);
+  }
+
+  /** Literal text, as if typed. */
+  type(text: string): void {
+    this.tmux('send-keys', '-t', 'e2e', '-l', text);
+  }
+
+  /** `stty -a` of the pane's terminal: whether the program left it in cooked mode. */
+  ttyModes(): string {
+    const tty = this.tmux('display-message', '-p', '-t', 'e2e', '#{pane_tty}').trim();
+    return execFileSync('stty', ['-a', '-F', tty], {encoding: 'utf8'});
+  }
+
+  resize(columns: number, rows: number): void {
+    this.tmux('resize-window', '-t', 'e2e', '-x', String(columns), '-y', String(rows));
+  }
+
+  /** The command's exit code, or null while it runs. */
+  exitCode(): number | null {
+    try {
+      return Number(readFileSync(this.exitFile, 'utf8').trim());
+    } catch {
+      return null;
+    }
+  }
+
+  /** Polls the screen until `expected` matches; fails with the last screen. */
+  async waitForScreen(expected: string | RegExp | ((screen: string) => boolean), timeoutMs = 10_000): Promise<string> {
+    const matches = typeof expected === 'function' ? expected : (screen: string) => (typeof expected === 'string' ? screen.includes(expected) : expected.test(screen));
+    return this.poll(() => {
+      const screen = this.screen();
+      return matches(screen) ? screen : undefined;
+    }, timeoutMs, () => `screen never showed ${String(expected)}; last screen:\n${this.screen()}`);
+  }
+
+  async waitForExit(timeoutMs = 10_000): Promise<number> {
+    return this.poll(() => this.exitCode() ?? undefined, timeoutMs, () => `command did not exit; last screen:\n${this.screen()}`);
+  }
+
+  private async poll<T>(probe: () => T | undefined, timeoutMs: number, message: () => string): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = probe();
+      if (value !== undefined) return value;
+      if (Date.now() > deadline) throw new Error(message());
+      await new Promise(resolve => setTimeout(resolve, 50));
+    }
+  }
+
+  /** Ends the session's own tmux server and removes its files. */
+  close(): void {
+    try {
+      this.tmux('kill-server');
+    } catch {
+      // Already gone.
+    }
+    rmSync(this.dir, {recursive: true, force: true});
+  }
+}
