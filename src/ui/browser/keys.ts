@@ -51,7 +51,7 @@ export function keyToAction(mode: Mode, input: string, key: Partial<KeyInfo>, op
   }
   if (mode !== 'table') return null;
   if (input === 'r') return options.hasError ? {type: 'retry'} : {type: 'refresh'};
-  if (input === 'p' || key.leftArrow) return {type: 'prevPage'};
+  if (input === 'p') return {type: 'prevPage'};
   if (options.hasError) return null;
   if (key.upArrow || input === 'k') return {type: 'move', delta: -1};
   if (key.downArrow || input === 'j') return {type: 'move', delta: 1};
