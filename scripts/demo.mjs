@@ -8,7 +8,7 @@
 // VIGIL_SANDBOX_API_KEY / VIGIL_SANDBOX_SCOPED_KEY (fixed keys instead of random ones),
 // VIGIL_DEMO_NO_BUILD=1 (use dist/ as it is; the tests set it).
 import {spawn, spawnSync} from 'node:child_process';
-import {existsSync, readdirSync, statSync} from 'node:fs';
+import {existsSync, readFileSync, readdirSync, statSync} from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -185,7 +185,8 @@ if (!workerBuilt) {
   });
   const up = await waitForMetrics(metricsUrl, worker);
   if (up) {
-    lines.push(`Worker    running deploy/demo-checks.yaml (acme, globex, initech, hooli every 15s; Redis ${redisUrl}, prefix vigil-demo)`);
+    const orgs = [...readFileSync(checksFile, 'utf8').matchAll(/^\s*(?:-\s*)?org:\s*([\w.-]+)/gm)].map(m => m[1]);
+    lines.push(`Worker    running deploy/demo-checks.yaml (${orgs.join(', ')}; Redis ${redisUrl}, prefix vigil-demo)`);
     lines.push(`Metrics   ${metricsUrl}`);
   } else {
     lines.push(`Worker    did not serve ${metricsUrl} (see its error above); the sandbox keeps serving`);
@@ -203,7 +204,7 @@ lines.push(
   '  vigil reports search https://acme-wallet-verify.example/ t.me/acmewalletsupport',
   '  vigil healthchecks run takedowns.cancelled-count --org initech',
   '',
-  'Push acme from warn to fail with 6 more cancellations (the worker, when running, sees it within 15s):',
+  'Push acme from warn to fail with 6 more cancellations (a running worker sees it on its next run):',
   `  curl -s -X POST -H "x-api-key: $VIGIL_API_KEY" -H 'content-type: application/json' -d '{"count":6}' ${origin}/_sandbox/orgs/acme/takedowns/cancellations`,
   '',
   'Ctrl+C stops everything.',

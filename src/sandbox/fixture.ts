@@ -39,7 +39,7 @@ const fixtureSchema = z.strictObject({
       content: z.string().min(1),
       type: z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'must be an upper-case asset type').optional(),
       status: z.enum(ASSET_STATUSES).default('UNKNOWN'),
-      reviewStatus: z.enum(PROPOSAL_REVIEW_STATUSES).default('PENDING'),
+      reviewStatus: z.enum(PROPOSAL_REVIEW_STATUSES).optional().describe('Default: APPROVED / REJECTED after that decision, else PENDING'),
     })).min(1, 'a report needs at least one asset'),
     reporterName: z.string().min(1).optional(),
     reporterKind: z.enum(ACTOR_KINDS).default('human'),
@@ -91,6 +91,10 @@ export function parseFixture(json: unknown): {ok: true; fixture: Fixture} | {ok:
   return problems.length > 0 ? {ok: false, problems} : {ok: true, fixture};
 }
 
+function reviewStatusAfter(decision: string | null): 'APPROVED' | 'REJECTED' | 'PENDING' {
+  return decision === 'APPROVE' ? 'APPROVED' : decision === 'REJECT' ? 'REJECTED' : 'PENDING';
+}
+
 /** The data a fixture describes, with times relative to `now` where it gives hoursAgo. */
 export function fixtureToSeedData(fixture: Fixture, now: number): SeedData {
   const base: SeedData = fixture.seed === undefined ? {orgs: [], brands: [], reports: [], takedowns: []} : generateSeed(fixture.seed, now);
@@ -106,7 +110,7 @@ export function fixtureToSeedData(fixture: Fixture, now: number): SeedData {
     createdAt: Date.parse(r.createdAt),
     updatedAt: Date.parse(r.updatedAt ?? r.createdAt),
     attachments: r.attachmentUrls.map(url => ({id: proposalId++, url})),
-    proposals: r.assets.map(a => ({id: proposalId++, reviewStatus: a.reviewStatus, asset: {id: proposalId++, type: a.type ?? inferAssetType(a.content), content: a.content, status: a.status}})),
+    proposals: r.assets.map(a => ({id: proposalId++, reviewStatus: a.reviewStatus ?? reviewStatusAfter(r.latestReviewDecision), asset: {id: proposalId++, type: a.type ?? inferAssetType(a.content), content: a.content, status: a.status}})),
     reporter: {id: 1, role: r.reporterKind === 'automation' ? 'AUTOMATION' : 'ANALYST', fullName: r.reporterName ?? (r.reporterKind === 'automation' ? 'Automation' : 'Fixture reporter'), avatarUrl: null},
     externalReporter: null,
     externalSubmissionLink: r.externalSubmissionLink,

@@ -57,7 +57,7 @@ describe('npm run demo', () => {
     const url = /^Sandbox\s+(\S+)/m.exec(out)![1]!;
     const metrics = /^Metrics\s+(\S+)/m.exec(out)![1]!;
     const key = /VIGIL_API_KEY=(\S+)/.exec(out)![1]!;
-    expect(out).toMatch(/^Worker\s+running deploy\/demo-checks\.yaml/m);
+    expect(out).toMatch(/^Worker\s+running deploy\/demo-checks\.yaml \(acme, globex, initech\b/m);
     expect(out).toContain(`export VIGIL_BASE_URL=${url} VIGIL_API_KEY=${key} VIGIL_ORG=acme`);
     expect(out).toContain('vigil reports list --needs-customer-review');
     expect(out).toMatch(/initech\s+Initech\s+50 reports\s+fail/);
@@ -69,7 +69,7 @@ describe('npm run demo', () => {
       const text = await (await fetch(metrics)).text();
       return Object.fromEntries([...text.matchAll(/^vigil_check_severity\{check="takedowns.cancelled-count",org="(\w+)"\} (\d)$/gm)].map(m => [m[1], Number(m[2])]));
     };
-    await expect.poll(severities, {timeout: 25_000, interval: 500}).toEqual({acme: 1, globex: 0, initech: 2, hooli: 0});
+    await expect.poll(severities, {timeout: 25_000, interval: 500}).toMatchObject({acme: 1, globex: 0, initech: 2});
 
     const pids = [...demo.err().matchAll(/demo: started (?:sandbox|worker) \(pid (\d+)\)/g)].map(m => Number(m[1]));
     expect(pids).toHaveLength(2);
