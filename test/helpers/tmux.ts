@@ -34,7 +34,7 @@ export class TmuxSession {
     const quoted = argv.map(arg => `'${arg.replace(/'/g, `'\\''`)}'`).join(' ');
     // `exec sleep` keeps the pane (and its last frame) after the command ends.
     const script = `${quoted}; echo $? > '${session.exitFile}'; exec sleep 600`;
-    const env = {
+    const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       LANG: 'C.UTF-8',
