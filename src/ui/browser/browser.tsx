@@ -93,7 +93,7 @@ export function Browser({filters, loadPage, end}: BrowserProps) {
         <Text bold>{`vigil reports · org ${org}`}</Text>
         <Text dimColor>{` · ${sanitizeText(describeFilters(state.filters))}`}</Text>
       </Text>
-      <Text>{state.load && page ? `Showing ${rangeLabel(state)} · refreshing…` : `Showing ${rangeLabel(state)}`}</Text>
+      <Text>{`Showing ${rangeLabel(state)}`}</Text>
       {body}
       {state.mode === 'search' && state.searchLine ? (
         <SearchBar line={state.searchLine} />
