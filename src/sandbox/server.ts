@@ -52,7 +52,18 @@ class InjectedFault extends Error {}
 
 /** Builds the app without listening (tests may `inject`). */
 export function buildApp(ctx: SandboxContext, log: (line: string) => void = () => {}): FastifyInstance {
-  const app = Fastify({logger: false, bodyLimit: ctx.bodyLimit, routerOptions: {ignoreTrailingSlash: true}, return503OnClosing: true});
+  const app = Fastify({
+    logger: false,
+    bodyLimit: ctx.bodyLimit,
+    routerOptions: {ignoreTrailingSlash: true},
+    // Fastify answers these two itself, bypassing the error handler, in its own body shape.
+    return503OnClosing: false,
+    frameworkErrors: (error, _request, reply) => {
+      const failure = badRequest([{message: error.message}]);
+      // The generic reply type of this hook cannot be narrowed; the body is an ErrorBody.
+      void (reply as unknown as {code(n: number): {send(body: unknown): unknown}}).code(failure.status).send(failure.body);
+    },
+  });
 
   app.addHook('onRequest', async request => {
     const path = request.url.split('?')[0] ?? '';

@@ -5,6 +5,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {runSandboxCommand, resolveSandboxSettings} from '../../src/sandbox/command.js';
 import {InputError} from '../../src/errors.js';
 import {fakeIO} from '../helpers/fake-io.js';
+import {runCli} from '../helpers/cli.js';
 import {startSandboxProcess, E2E_API_KEY, E2E_SCOPED_KEY, type SandboxProcess} from '../helpers/sandbox-process.js';
 
 describe('flags', () => {
@@ -138,5 +139,13 @@ describe('the built CLI as a process', () => {
     expect(ok.status).toBe(200);
     expect(await sandbox.stop('SIGTERM')).toBe(0);
     expect(sandbox.stderr()).toMatch(/SIGTERM: stopping the sandbox\n.*stopped/);
+  });
+
+  it('refuses bad flags with exit 3, the flag named on stderr and nothing on stdout', async () => {
+    const result = await runCli(['sandbox', '--port', 'abc', '--api-key', 'short']);
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('--port: must be an integer from 0 to 65535');
+    expect(result.stderr).toContain('--api-key: must be at least 8 characters');
   });
 });

@@ -186,6 +186,12 @@ describe('errors', () => {
     }
   });
 
+  it('a malformed URL is a 400 in the error shape, not fastify\'s', async () => {
+    const reply = await api.call('GET', 'healthchecks/%zz');
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({message: 'Invalid input data', code: 'BAD_REQUEST', issues: [{message: expect.stringContaining('not a valid url')}]});
+  });
+
   it('admin routes need the all-orgs key', async () => {
     expect((await api.call('POST', '/_sandbox/orgs/acme/takedowns/cancellations', {body: {}, key: SCOPED_KEY})).status).toBe(403);
     expect((await api.call('POST', '/_sandbox/orgs/acme/takedowns/cancellations', {body: {}, key: null})).status).toBe(401);
