@@ -158,7 +158,7 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
     server = await startMetricsServer({
       host: options.metricsHost,
       port: options.metricsPort,
-      registry: metrics.registry,
+      render: metrics.render,
       health: () => ({
         ok: !closing && redis.status === 'ready',
         detail: {redis: redis.status, closing, inFlight: active},

@@ -1,5 +1,4 @@
 import {createServer, type Server} from 'node:http';
-import type {Registry} from 'prom-client';
 
 /**
  * The worker's HTTP endpoint: `/metrics` for Prometheus and `/healthz` for liveness
@@ -19,7 +18,8 @@ export interface MetricsServer {
 export async function startMetricsServer(options: {
   host: string;
   port: number;
-  registry: Registry;
+  /** The /metrics body (VigilMetrics.render). */
+  render: () => Promise<string>;
   health: () => Health;
 }): Promise<MetricsServer> {
   const server = createServer((req, res) => {
@@ -29,8 +29,8 @@ export async function startMetricsServer(options: {
       return;
     }
     if (path === '/metrics') {
-      options.registry.metrics().then(
-        body => res.writeHead(200, {'content-type': options.registry.contentType}).end(body),
+      options.render().then(
+        body => res.writeHead(200, {'content-type': 'text/plain; version=0.0.4; charset=utf-8'}).end(body),
         (error: unknown) => res.writeHead(500, {'content-type': 'text/plain'}).end(`metrics failed: ${String(error)}\n`),
       );
       return;

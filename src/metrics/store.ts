@@ -4,12 +4,13 @@ import type {HealthcheckResult} from '../api/wire/index.js';
 
 /**
  * The latest state of every scheduled check, kept in Redis so that every worker replica
- * reports the same values at scrape time. Three hashes keyed by the check's id
- * (`<check>@<org>`), each written by a single HSET, so concurrent workers never
- * read-modify-write:
- * - config:  what the checks file asked for (thresholds, interval), written by reconcile;
- * - success: the last successful result (severity, observed numbers, time);
- * - run:     the last attempt whatever its outcome (time, outcome, error kind).
+ * reports the same values at scrape time. Two hashes keyed by the check's id
+ * (`<check>@<org>`):
+ * - config: what the checks file asked for (thresholds, interval), written by reconcile;
+ * - state:  `<last success JSON>\n<last run JSON>`. A success writes both halves with one
+ *   HSET; an error replaces only the run half in a Lua script, so the last success survives
+ *   and concurrent workers never race a read-modify-write. One hash (not two) because the
+ *   scrape reads it whole: at 10,000 orgs every extra field costs.
  * A marker key tells a reconnecting worker whether Redis lost its data.
  */
 
@@ -56,8 +57,21 @@ export function numericObserved(observed: HealthcheckResult['observed']): Record
   return out;
 }
 
+/** Keeps the success half of a state value, replaces the run half. */
+const REPLACE_RUN = `
+local current = redis.call('HGET', KEYS[1], ARGV[1])
+local head = ''
+if current then
+  local newline = string.find(current, '\\n', 1, true)
+  if newline then head = string.sub(current, 1, newline - 1) end
+end
+redis.call('HSET', KEYS[1], ARGV[1], head .. '\\n' .. ARGV[2])
+return 1`;
+
 export class ResultStore {
-  readonly keys: {config: string; success: string; run: string; marker: string};
+  readonly keys: {config: string; state: string; marker: string; version: string};
+  /** The config hash changes only on reconcile: re-read it only when its version moved. */
+  private configCache: {version: string; specs: [string, CheckSpec][]} | undefined;
 
   constructor(
     private readonly redis: Redis,
@@ -65,7 +79,7 @@ export class ResultStore {
     queueName: string,
   ) {
     const base = `${prefix}:${queueName}:vigil`;
-    this.keys = {config: `${base}:config`, success: `${base}:success`, run: `${base}:run`, marker: `${base}:marker`};
+    this.keys = {config: `${base}:config`, state: `${base}:state`, marker: `${base}:marker`, version: `${base}:config-version`};
   }
 
   /** Replaces the configured set: new and changed specs written, removed ones forgotten. */
@@ -80,10 +94,10 @@ export class ResultStore {
     }
     if (removed.length > 0) {
       multi.hdel(this.keys.config, ...removed);
-      multi.hdel(this.keys.success, ...removed);
-      multi.hdel(this.keys.run, ...removed);
+      multi.hdel(this.keys.state, ...removed);
     }
     multi.set(this.keys.marker, String(Date.now()));
+    multi.incr(this.keys.version);
     await multi.exec();
     return {removed};
   }
@@ -102,38 +116,46 @@ export class ResultStore {
       appUrl: result.appUrl,
     };
     const run: StoredRun = {at, outcome: result.severity, durationMs};
-    await this.redis
-      .multi()
-      .hset(this.keys.success, id, JSON.stringify(success))
-      .hset(this.keys.run, id, JSON.stringify(run))
-      .exec();
+    await this.redis.hset(this.keys.state, id, `${JSON.stringify(success)}\n${JSON.stringify(run)}`);
   }
 
   async recordError(id: string, kind: ErrorKind, error: string, at: number, durationMs: number): Promise<void> {
     const run: StoredRun = {at, outcome: 'error', durationMs, errorKind: kind, error: error.slice(0, 300)};
-    await this.redis.hset(this.keys.run, id, JSON.stringify(run));
+    await this.redis.eval(REPLACE_RUN, 1, this.keys.state, id, JSON.stringify(run));
   }
 
   /** Every configured check with its latest state, in one round trip. */
   async readAll(): Promise<StoredCheck[]> {
-    const replies = await this.redis
-      .pipeline()
-      .hgetall(this.keys.config)
-      .hgetall(this.keys.success)
-      .hgetall(this.keys.run)
-      .exec();
+    const cached = this.configCache;
+    const pipeline = this.redis.pipeline().get(this.keys.version).hgetall(this.keys.state);
+    // Optimistic: fetch the config in the same round trip unless the cached one may be current.
+    if (!cached) pipeline.hgetall(this.keys.config);
+    const replies = await pipeline.exec();
     if (!replies) throw new Error('redis pipeline returned nothing');
-    const [config, success, run] = replies.map(([error, value]) => {
+    const values = replies.map(([error, value]) => {
       if (error) throw error;
-      return value as Record<string, string>;
-    }) as [Record<string, string>, Record<string, string>, Record<string, string>];
+      return value;
+    });
+    const version = String(values[0] ?? '0');
+    const state = values[1] as Record<string, string>;
+    let specs: [string, CheckSpec][];
+    if (cached && cached.version === version) {
+      specs = cached.specs;
+    } else {
+      const config = cached ? await this.redis.hgetall(this.keys.config) : (values[2] as Record<string, string>);
+      specs = Object.entries(config).map(([id, json]) => [id, JSON.parse(json) as CheckSpec]);
+    }
+    // A config read without a version (Redis lost its data) is not worth caching.
+    this.configCache = values[0] === null ? undefined : {version, specs};
     const out: StoredCheck[] = [];
-    for (const [id, json] of Object.entries(config)) {
-      const item: StoredCheck = {spec: JSON.parse(json) as CheckSpec};
-      const s = success[id];
-      if (s) item.success = JSON.parse(s) as StoredSuccess;
-      const r = run[id];
-      if (r) item.run = JSON.parse(r) as StoredRun;
+    for (const [id, spec] of specs) {
+      const item: StoredCheck = {spec};
+      const value = state[id];
+      if (value) {
+        const newline = value.indexOf('\n');
+        if (newline > 0) item.success = JSON.parse(value.slice(0, newline)) as StoredSuccess;
+        item.run = JSON.parse(value.slice(newline + 1)) as StoredRun;
+      }
       out.push(item);
     }
     return out;

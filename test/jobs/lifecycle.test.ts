@@ -1,6 +1,7 @@
 import {spawn} from 'node:child_process';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {Queue} from 'bullmq';
+import {ResultStore} from '../../src/metrics/store.js';
 import {startRedis, type TestRedis} from './redis-server.js';
 import {startStubUpstream, type StubUpstream} from './stub-upstream.js';
 import {launchWorker, metricValue, scrape, spec, waitFor, type TestWorker} from './harness.js';
@@ -72,12 +73,8 @@ describe('shutdown', () => {
     const result = await worker.shutdown(5000);
     expect(result.forced).toBe(false);
     expect(worker.runs.filter(run => run.org === 'grace-ok').map(run => run.outcome)).toEqual(['ok']);
-    const [stored] = await (async () => {
-      const client = redis.client();
-      const raw = await client.hget('grace:healthchecks:vigil:success', 'takedowns.cancelled-count@grace-ok');
-      return [raw ? JSON.parse(raw) : undefined];
-    })();
-    expect(stored).toMatchObject({severity: 'ok'});
+    const [stored] = await new ResultStore(redis.client(), 'grace', 'healthchecks').readAll();
+    expect(stored?.success).toMatchObject({severity: 'ok'});
   }, 45_000);
 
   it('aborts runs still in flight when the grace period ends', async () => {
