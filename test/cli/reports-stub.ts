@@ -26,7 +26,7 @@ export interface ReportsStub {
  * headers, parsed body) and answers from `route`, so a test can assert both what the user
  * saw and what was, or was not, sent.
  */
-export async function startReportsStub(route: (req: RecordedRequest) => StubReply): Promise<ReportsStub> {
+export async function startReportsStub(route: (req: RecordedRequest) => StubReply | Promise<StubReply>): Promise<ReportsStub> {
   const requests: RecordedRequest[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -42,9 +42,10 @@ export async function startReportsStub(route: (req: RecordedRequest) => StubRepl
         body: text === '' ? undefined : JSON.parse(text),
       };
       requests.push(recorded);
-      const reply = route(recorded);
-      res.writeHead(reply.status ?? 200, {'content-type': 'application/json'});
-      res.end(JSON.stringify(reply.body));
+      void Promise.resolve(route(recorded)).then(reply => {
+        res.writeHead(reply.status ?? 200, {'content-type': 'application/json'});
+        res.end(JSON.stringify(reply.body));
+      });
     });
   });
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));

@@ -45,7 +45,7 @@ function upstream(options: {total?: number; pageSize?: number; create?: StubRepl
   };
 }
 
-async function withStub(route = upstream()): Promise<ReportsStub> {
+async function withStub(route: Parameters<typeof startReportsStub>[0] = upstream()): Promise<ReportsStub> {
   stub = await startReportsStub(route);
   return stub;
 }
@@ -195,6 +195,27 @@ describe('reports list', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(s.requests.length).toBeLessThan(100);
+  });
+
+  it('--all stops on Ctrl+C: the first page printed, exit 130, no further page', async () => {
+    const firstPage = upstream({total: 100, pageSize: 20});
+    // The second page never comes in time: the user gives up and presses Ctrl+C.
+    const s = await withStub(req => (req.query.cursor ? new Promise(resolve => setTimeout(() => resolve(firstPage(req)), 10_000)) : firstPage(req)));
+    const child = spawn(process.execPath, [CLI, 'reports', 'list', '--all'], {env: {PATH: process.env.PATH, ...env(s)}});
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', chunk => {
+      stdout += chunk;
+      if (stdout.split('\n').length > 20) child.kill('SIGINT');
+    });
+    child.stderr.setEncoding('utf8').on('data', chunk => (stderr += chunk));
+    const started = Date.now();
+    const code = await new Promise(resolve => child.on('close', resolve));
+    expect(code).toBe(130);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(stdout.trimEnd().split('\n')).toHaveLength(20);
+    expect(stderr).toContain('interrupted');
+    expect(s.requests).toHaveLength(2);
   });
 });
 

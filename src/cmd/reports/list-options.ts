@@ -163,8 +163,11 @@ export function shellQuote(arg: string): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The `vigil reports list ...` command that fetches the page after this one. */
-export function nextPageCommand(filters: ListReportsFilters, nextCursor: string): string {
+/**
+ * The `vigil reports list ...` command that fetches the page after this one. `extraArgs`
+ * (already quoted) go last, e.g. `--no-interactive` so the next page prints like this one.
+ */
+export function nextPageCommand(filters: ListReportsFilters, nextCursor: string, extraArgs: readonly string[] = []): string {
   const args = ['vigil', 'reports', 'list'];
   for (const [key, flag] of Object.entries(FILTER_FLAGS) as Array<[keyof ListReportsFilters, string]>) {
     const value = key === 'cursor' ? nextCursor : filters[key];
@@ -176,5 +179,5 @@ export function nextPageCommand(filters: ListReportsFilters, nextCursor: string)
       args.push(flag, shellQuote(Array.isArray(value) ? value.join(',') : String(value)));
     }
   }
-  return args.join(' ');
+  return [...args, ...extraArgs].join(' ');
 }

@@ -10,6 +10,8 @@ import {nextPageCommand, validateListFlags, type ListFilterFlags} from './list-o
 export interface ListFlags extends ListFilterFlags {
   /** Follow the cursor to the last page, streaming rows as pages arrive. */
   all?: boolean;
+  /** `--no-interactive` (false): the static path ignores it, but repeats it in the next-page command. */
+  interactive?: boolean;
 }
 
 const EMPTY_MESSAGE = 'No reports match these filters.';
@@ -42,7 +44,7 @@ export async function runReportsList(flags: ListFlags, ctx: CommandContext): Pro
   // The footer is for a person at a terminal: never in TSV or markdown a script reads.
   if (format === 'table') {
     const lines = [`Showing ${page.reports.length}${page.totalCount === null ? '' : ` of ${page.totalCount}`}`];
-    if (page.nextCursor !== null) lines.push(`Next page: ${nextPageCommand(filters, page.nextCursor)}`);
+    if (page.nextCursor !== null) lines.push(`Next page: ${nextPageCommand(filters, page.nextCursor, flags.interactive === false ? ['--no-interactive'] : [])}`);
     ctx.io.stdout.write(`\n${dim(ctx, lines.join('\n'))}\n`);
   }
 }

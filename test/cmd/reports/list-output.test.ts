@@ -31,12 +31,12 @@ describe('reports list output', () => {
   it('TTY: a table with the six columns, a "Showing N of total" footer and the next page command', async () => {
     interceptApi('GET', 'organization/reports', [{body: PAGE}]);
     const ctx = fakeContext({tty: true, org: 'acme'});
-    await runReportsList({status: 'todo', limit: '2'}, ctx);
+    await runReportsList({status: 'todo', limit: '2', interactive: false}, ctx);
     const lines = ctx.io.out().split('\n');
     expect(lines[0]).toMatch(/^ID\s+STATUS\s+TITLE\s+ASSETS\s+LATEST REVIEW\s+CREATED$/);
     expect(lines[1]).toMatch(/^1\s+TODO\s+Report 1\s+a1\.example, b1\.example\s+APPROVE\s+2026-09-02T10:00:00\.000Z$/);
     expect(ctx.io.out()).toContain('Showing 2 of 5');
-    expect(ctx.io.out()).toContain('Next page: vigil reports list --org acme --limit 2 --cursor c2 --status TODO');
+    expect(ctx.io.out()).toContain('Next page: vigil reports list --org acme --limit 2 --cursor c2 --status TODO --no-interactive\n');
     expect(ctx.io.out()).not.toContain('PROPOSAL');
   });
 
