@@ -1,0 +1,88 @@
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {loadChecksFile, parseChecks} from '../../src/checks/loader.js';
+import {parseDuration, formatDuration} from '../../src/checks/duration.js';
+import {InputError} from '../../src/errors.js';
+
+async function problemsOf(text: string): Promise<string[]> {
+  try {
+    await parseChecks(text, 'checks.yaml');
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputError);
+    return (error as InputError).problems.map(problem => `${problem.field}: ${problem.message}`);
+  }
+  throw new Error('expected the file to be refused');
+}
+
+describe('checks file', () => {
+  it('applies file defaults, then the upstream defaults, and parses durations', async () => {
+    const config = await parseChecks(
+      `defaults:\n  every: 5m\n  warnThreshold: 2\ntimeout: 10s\nretry: {attempts: 5, backoff: 2s}\nchecks:\n  - check: takedowns.cancelled-count\n    org: acme\n  - check: takedowns.cancelled-count\n    org: globex\n    every: 30s\n    failThreshold: 4\n    lookbackHours: 24\n`,
+      'checks.yaml',
+    );
+    expect(config.timeoutMs).toBe(10_000);
+    expect(config.retry).toEqual({attempts: 5, backoffMs: 2000});
+    expect(config.specs).toEqual([
+      {id: 'takedowns.cancelled-count@acme', check: 'takedowns.cancelled-count', org: 'acme', everyMs: 300_000, lookbackHours: 168, warnThreshold: 2, failThreshold: 10},
+      {id: 'takedowns.cancelled-count@globex', check: 'takedowns.cancelled-count', org: 'globex', everyMs: 30_000, lookbackHours: 24, warnThreshold: 2, failThreshold: 4},
+    ]);
+  });
+
+  it('reads JSON too', async () => {
+    const config = await parseChecks(JSON.stringify({checks: [{check: 'takedowns.cancelled-count', org: 'acme', every: 60000}]}), 'checks.json');
+    expect(config.specs[0]).toMatchObject({org: 'acme', everyMs: 60_000, warnThreshold: 3, failThreshold: 10});
+  });
+
+  it('names the path of every bad field', async () => {
+    const problems = await problemsOf(
+      `checks:\n  - check: takedowns.cancelled-count\n    org: acme\n  - check: takedowns.nope\n    org: acme\n  - check: takedowns.cancelled-count\n    org: globex\n    every: 5 minutes\n    lookbackHours: 0\n    warnThreshold: -1\n    colour: red\n`,
+    );
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^checks\.yaml: checks\[1\]\.check: must be one of: takedowns\.cancelled-count/),
+        expect.stringMatching(/^checks\.yaml: checks\[2\]\.every: must be a duration/),
+        expect.stringMatching(/^checks\.yaml: checks\[2\]\.lookbackHours: must be greater than 0/),
+        expect.stringMatching(/^checks\.yaml: checks\[2\]\.warnThreshold: must be at least 0/),
+        expect.stringMatching(/^checks\.yaml: checks\[2\]: .*colour/),
+      ]),
+    );
+  });
+
+  it('refuses warn above fail (after defaults) and duplicate (check, org) pairs', async () => {
+    const problems = await problemsOf(
+      `defaults: {failThreshold: 2}\nchecks:\n  - {check: takedowns.cancelled-count, org: acme}\n  - {check: takedowns.cancelled-count, org: acme, warnThreshold: 1}\n`,
+    );
+    expect(problems).toEqual([
+      'checks.yaml: checks[0].warnThreshold: warn threshold 3 is above the fail threshold 2',
+      'checks.yaml: checks[1]: duplicates checks[0] (takedowns.cancelled-count for org acme)',
+    ]);
+  });
+
+  it('refuses org slugs that cannot be keys and labels, an empty list, and broken YAML', async () => {
+    expect(await problemsOf(`checks:\n  - {check: takedowns.cancelled-count, org: "a b"}\n`)).toEqual([expect.stringMatching(/checks\[0\]\.org: must be an org slug/)]);
+    expect(await problemsOf('checks: []\n')).toEqual(['checks.yaml: checks: must list at least one check']);
+    expect((await problemsOf('checks: [\n'))[0]).toMatch(/^--checks checks\.yaml: not valid YAML or JSON/);
+  });
+
+  it('names --checks when the file cannot be read', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vigil-checks-'));
+    await expect(loadChecksFile(path.join(dir, 'missing.yaml'))).rejects.toMatchObject({problems: [{field: '--checks', message: expect.stringContaining('no such file')}]});
+    writeFileSync(path.join(dir, 'ok.yaml'), 'checks:\n  - {check: takedowns.cancelled-count, org: acme}\n');
+    expect((await loadChecksFile(path.join(dir, 'ok.yaml'))).specs).toHaveLength(1);
+  });
+});
+
+describe('durations', () => {
+  it('parses units and plain milliseconds, refuses the rest', () => {
+    expect(parseDuration('30s')).toBe(30_000);
+    expect(parseDuration('1h30m')).toBe(5_400_000);
+    expect(parseDuration('250ms')).toBe(250);
+    expect(parseDuration(1500)).toBe(1500);
+    expect(parseDuration('1500')).toBe(1500);
+    for (const bad of ['', '5 minutes', '-1s', '1.5s', 0, 1.5, 's']) expect(parseDuration(bad as string)).toBeUndefined();
+    expect(formatDuration(90_000)).toBe('1m30s');
+    expect(formatDuration(300_000)).toBe('5m');
+  });
+});
