@@ -1,0 +1,127 @@
+import {spawn, type ChildProcess} from 'node:child_process';
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {CLI, ROOT, runCli} from '../helpers/cli.js';
+import {ensureBuilt} from '../helpers/build.js';
+import {freePort, startRedis, type TestRedis} from './redis-server.js';
+import {startStubUpstream, type StubUpstream} from './stub-upstream.js';
+import {waitFor} from './harness.js';
+
+/* `vigil worker` and `vigil schedules list` as a user runs them: the built CLI, piped. */
+
+const KEY = 'cli-worker-key-24680';
+let redis: TestRedis;
+let stub: StubUpstream;
+let dir: string;
+
+beforeAll(async () => {
+  ensureBuilt();
+  redis = await startRedis();
+  stub = await startStubUpstream();
+  dir = mkdtempSync(path.join(tmpdir(), 'vigil-worker-cli-'));
+}, 120_000);
+afterAll(async () => {
+  await stub?.close();
+  await redis?.stop();
+});
+
+function env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {PATH: process.env.PATH, HOME: process.env.HOME, VIGIL_CONFIG_DIR: dir, VIGIL_API_KEY: KEY, VIGIL_BASE_URL: stub.baseUrl, ...extra};
+}
+
+function checksFile(name: string, orgs: string[], every = '1s'): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, `defaults:\n  every: ${every}\nretry: {attempts: 2, backoff: 100ms}\nchecks:\n${orgs.map(org => `  - {check: takedowns.cancelled-count, org: ${org}}\n`).join('')}`);
+  return file;
+}
+
+interface Running {
+  child: ChildProcess;
+  stderr: () => string;
+  exit: Promise<number | null>;
+}
+
+function startWorker(args: string[]): Running {
+  const child = spawn(process.execPath, [CLI, 'worker', ...args], {cwd: ROOT, env: env(), stdio: ['ignore', 'pipe', 'pipe']});
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', chunk => (stderr += chunk));
+  const exit = new Promise<number | null>(resolve => child.on('close', code => resolve(code)));
+  return {child, stderr: () => stderr, exit};
+}
+
+const jsonLines = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map(line => JSON.parse(line) as Record<string, unknown>);
+
+describe('vigil worker (built CLI)', () => {
+  it('runs the checks file, serves /metrics and /healthz, logs JSON lines and exits 0 on SIGTERM', async () => {
+    stub.counts.set('cli-a', 4);
+    const port = await freePort();
+    const worker = startWorker(['--checks', checksFile('a.yaml', ['cli-a', 'cli-b']), '--redis-url', redis.url, '--metrics-port', String(port), '--prefix', 'cli']);
+    try {
+      await waitFor('two runs', () => jsonLines(worker.stderr()).filter(line => line.msg === 'run').length >= 2, 20_000);
+      const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      expect(metrics).toContain('vigil_check_severity{check="takedowns.cancelled-count",org="cli-a"} 1');
+      expect(metrics).toContain('vigil_check_runs_total{check="takedowns.cancelled-count",outcome="warn"}');
+      const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+      expect(health.status).toBe(200);
+
+      const listed = await runCli(['schedules', 'list', '--redis-url', redis.url, '--prefix', 'cli', '--json'], {env: env()});
+      expect(listed.code).toBe(0);
+      const rows = JSON.parse(listed.stdout) as Record<string, unknown>[];
+      expect(rows.map(row => row.org)).toEqual(['cli-a', 'cli-b']);
+      expect(rows[0]).toMatchObject({check: 'takedowns.cancelled-count', every: '1s', everyMs: 1000, lastResult: 'warn', nextRunAt: expect.stringMatching(/^20\d\d-/)});
+      const tsv = await runCli(['schedules', 'list', '--redis-url', redis.url, '--prefix', 'cli'], {env: env()});
+      expect(tsv.stdout.split('\n')[0]).toMatch(/^takedowns\.cancelled-count\tcli-a\t1s\t20\d\d-.*\twarn\t/);
+    } finally {
+      worker.child.kill('SIGTERM');
+    }
+    expect(await worker.exit).toBe(0);
+    const lines = jsonLines(worker.stderr());
+    expect(lines[0]).toMatchObject({level: 'info', msg: 'schedulers reconciled', added: 2});
+    expect(lines.find(line => line.msg === 'run')).toMatchObject({check: 'takedowns.cancelled-count', outcome: expect.stringMatching(/ok|warn/), time: expect.stringMatching(/Z$/)});
+    expect(lines.at(-1)).toMatchObject({msg: 'worker stopped'});
+    expect(worker.stderr()).not.toContain(KEY);
+  }, 60_000);
+
+  it('a second signal forces shutdown: in-flight runs are aborted, exit 130', async () => {
+    stub.latencyByOrg.set('cli-slow', 20_000);
+    const worker = startWorker(['--checks', checksFile('slow.yaml', ['cli-slow']), '--redis-url', redis.url, '--metrics-port', '0', '--prefix', 'cli-slow', '--grace', '60s']);
+    await waitFor('the slow run to start', () => stub.requests.some(request => request.body.slug === 'cli-slow'), 20_000);
+    worker.child.kill('SIGINT');
+    await waitFor('the drain to start', () => worker.stderr().includes('shutting down'));
+    const started = Date.now();
+    worker.child.kill('SIGINT');
+    expect(await worker.exit).toBe(130);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(worker.stderr()).toContain('forcing shutdown');
+  }, 60_000);
+
+  it('says how to start Redis when it is unreachable: exit 8', async () => {
+    const port = await freePort();
+    const result = await runCli(['worker', '--checks', checksFile('b.yaml', ['x']), '--redis-url', `redis://127.0.0.1:${port}`], {env: env()});
+    expect(result.code).toBe(8);
+    expect(result.stderr).toContain(`cannot reach Redis at redis://127.0.0.1:${port} (--redis-url)`);
+    expect(result.stderr).toContain('redis-server');
+    expect(result.stderr).toContain('VIGIL_REDIS_URL');
+    const fromEnv = await runCli(['schedules', 'list'], {env: env({VIGIL_REDIS_URL: `redis://:secretpw@127.0.0.1:${port}`})});
+    expect(fromEnv.code).toBe(8);
+    expect(fromEnv.stderr).toContain('(VIGIL_REDIS_URL)');
+    expect(fromEnv.stderr).not.toContain('secretpw');
+  });
+
+  it('refuses a bad checks file or flags with exit 3 before touching Redis', async () => {
+    const file = path.join(dir, 'bad.yaml');
+    writeFileSync(file, 'checks:\n  - {check: takedowns.cancelled-count, org: acme, every: soon}\n');
+    const result = await runCli(['worker', '--checks', file, '--concurrency', '0', '--redis-url', 'redis://127.0.0.1:1'], {env: env()});
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('--concurrency: must be a whole number between 1 and 1000');
+    const bad = await runCli(['worker', '--checks', file], {env: env()});
+    expect(bad.code).toBe(3);
+    expect(bad.stderr).toContain(`${file}: checks[0].every: must be a duration`);
+  });
+});
