@@ -26,8 +26,9 @@ describe('normalizeAssetContent (the upstream matching rule)', () => {
     ['http://EVIL.example/Path/', 'evil.example/Path'],
     ['Evil.Example', 'evil.example'],
     ['evil.example:8443/a', 'evil.example:8443/a'],
-    ['@SomeHandle', '@SomeHandle'],
-    ['eip155:1:0xAbC', 'eip155:1:0xAbC'],
+    ['@SomeHandle', '@somehandle'],
+    ['eip155:1:0xAbC', 'eip155:1:0xabc'],
+    ['https://YouTube.com/watch?v=AbC/', 'youtube.com/watch?v=AbC'],
     ['+15551234567', '+15551234567'],
   ])('%s -> %s', (input, expected) => {
     expect(normalizeAssetContent(input)).toBe(expected);
