@@ -110,8 +110,9 @@ export function buildApp(ctx: SandboxContext, log: (line: string) => void = () =
   app.register(async api => {
     healthcheckRoutes(api, ctx);
     reportRoutes(api, ctx);
-    const document = buildOpenApiDocument(VERSION);
-    api.get('/openapi.json', async () => document);
+    // Built on first request: most runs never ask, and start-up stays short.
+    let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+    api.get('/openapi.json', async () => (document ??= buildOpenApiDocument(VERSION)));
   }, {prefix: API_PREFIX});
   app.register(async admin => adminRoutes(admin, ctx));
   app.get('/', async () => ({name: 'vigil sandbox', api: API_PREFIX, openapi: `${API_PREFIX}/openapi.json`, admin: ADMIN_PREFIX}));
