@@ -1,6 +1,7 @@
 import type {CreateReportRequest} from '../api/wire/index.js';
 import type {Org, StoredProposal, StoredReport} from './model.js';
-import {inferAssetType, normalizeAssetContent} from './normalize.js';
+import {normalizeAssetContent} from '../api/wire/index.js';
+import {inferAssetType} from './normalize.js';
 import type {Store} from './store.js';
 
 export interface AssetError {

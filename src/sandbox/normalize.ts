@@ -1,17 +1,9 @@
-/**
- * How the upstream compares asset contents (CONTRACT.md, reports search): the scheme and
- * trailing slashes of a URL do not matter and domains are case-insensitive, so
- * `HTTPS://Evil.Example/` and `evil.example` are the same asset. Paths keep their case
- * (video ids, invite codes are case-sensitive).
+import {normalizeAssetContent} from '../api/wire/index.js';
+
+/*
+ * Matching uses the wire module's normalizeAssetContent (one rule for client and sandbox);
+ * this file only adds what a server needs on top: the type of a newly reported asset.
  */
-export function normalizeAssetContent(content: string): string {
-  let text = content.trim();
-  text = text.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
-  text = text.replace(/\/+$/, '');
-  const slash = text.indexOf('/');
-  if (slash === -1) return text.toLowerCase();
-  return text.slice(0, slash).toLowerCase() + text.slice(slash);
-}
 
 const HOST_TYPES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(www\.)?(twitter|x)\.com$/, 'TWITTER'],

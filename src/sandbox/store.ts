@@ -1,6 +1,6 @@
 import type {ListReportsFilters} from '../api/wire/index.js';
 import type {Brand, Org, SeedData, StoredReport, TakedownTransition} from './model.js';
-import {normalizeAssetContent} from './normalize.js';
+import {normalizeAssetContent} from '../api/wire/index.js';
 
 /** Sort key of the newest-first order; the list cursor is the key of a page's last report. */
 interface CursorKey {

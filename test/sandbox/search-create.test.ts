@@ -1,6 +1,6 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createReportResponseSchema, normalizeErrorBody, searchReportsResponseSchema} from '../../src/api/wire/index.js';
-import {normalizeAssetContent} from '../../src/sandbox/normalize.js';
+import {normalizeAssetContent} from '../../src/api/wire/index.js';
 import {NOW, SCOPED_KEY, startTestSandbox, type Caller} from './http.js';
 
 let api: Caller;
