@@ -76,3 +76,4 @@ export function metricValue(text: string, name: string, labels: Record<string, s
   }
   return undefined;
 }
+

@@ -1,36 +1,17 @@
 import {spawn} from 'node:child_process';
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {Queue} from 'bullmq';
 import {ResultStore} from '../../src/metrics/store.js';
-import {startRedis, type TestRedis} from './redis-server.js';
-import {startStubUpstream, type StubUpstream} from './stub-upstream.js';
-import {launchWorker, metricValue, scrape, spec, waitFor, type TestWorker} from './harness.js';
+import {workerFixture} from './fixture.js';
+import {metricValue, scrape, spec, waitFor} from './harness.js';
 
-let redis: TestRedis;
-let stub: StubUpstream;
-const workers: TestWorker[] = [];
-
-beforeAll(async () => {
-  redis = await startRedis();
-  stub = await startStubUpstream();
-});
-afterAll(async () => {
-  await Promise.allSettled(workers.map(worker => worker.shutdown(100)));
-  await stub?.close();
-  await redis?.stop();
-});
-
-async function start(options: Partial<Parameters<typeof launchWorker>[0]> & {specs: Parameters<typeof launchWorker>[0]['specs']}) {
-  const worker = await launchWorker({redisUrl: redis.url, baseUrl: stub.baseUrl, ...options});
-  workers.push(worker);
-  return worker;
-}
-const requestsFor = (org: string) => stub.requests.filter(request => request.body.slug === org);
+const fixture = workerFixture();
+const {start, requestsFor} = fixture;
 
 describe('several workers on one Redis', () => {
   it('run each scheduled job once and export the same check values', async () => {
     const orgs = Array.from({length: 12}, (_, i) => `dup-${i}`);
-    orgs.forEach((org, i) => stub.counts.set(org, i));
+    orgs.forEach((org, i) => fixture.stub.counts.set(org, i));
     const specs = orgs.map(org => spec(org, {everyMs: 1000}));
     const [a, b] = await Promise.all([start({prefix: 'dup', specs}), start({prefix: 'dup', specs})]);
     await new Promise(resolve => setTimeout(resolve, 4500));
@@ -39,7 +20,7 @@ describe('several workers on one Redis', () => {
     const jobIds = runs.map(run => run.jobId);
     expect(runs.length).toBeGreaterThanOrEqual(orgs.length * 3);
     expect(new Set(jobIds).size).toBe(jobIds.length);
-    expect(stub.requests.filter(r => String(r.body.slug).startsWith('dup-'))).toHaveLength(runs.length);
+    expect(fixture.stub.requests.filter(r => String(r.body.slug).startsWith('dup-'))).toHaveLength(runs.length);
     // One run per org per slot: no two requests for an org closer than half the interval.
     for (const org of orgs) {
       const times = requestsFor(org).map(r => r.at).sort((x, y) => x - y);
@@ -48,7 +29,7 @@ describe('several workers on one Redis', () => {
   });
 
   it('export identical check gauges from every replica', async () => {
-    stub.counts.set('same-a', 2).set('same-b', 12);
+    fixture.stub.counts.set('same-a', 2).set('same-b', 12);
     const specs = [spec('same-a'), spec('same-b')];
     const [a, b] = await Promise.all([start({prefix: 'same', specs}), start({prefix: 'same', specs})]);
     await waitFor('both orgs run', async () => {
@@ -66,19 +47,19 @@ describe('several workers on one Redis', () => {
 
 describe('shutdown', () => {
   it('lets an in-flight run finish within the grace period', async () => {
-    stub.latencyByOrg.set('grace-ok', 1500);
+    fixture.stub.latencyByOrg.set('grace-ok', 1500);
     const worker = await start({prefix: 'grace', specs: [spec('grace-ok', {everyMs: 3000})], concurrency: 1});
     await waitFor('the run to start', () => requestsFor('grace-ok').length > 0);
     expect(worker.inFlight()).toBe(1);
     const result = await worker.shutdown(5000);
     expect(result.forced).toBe(false);
     expect(worker.runs.filter(run => run.org === 'grace-ok').map(run => run.outcome)).toEqual(['ok']);
-    const [stored] = await new ResultStore(redis.client(), 'grace', 'healthchecks').readAll();
+    const [stored] = await new ResultStore(fixture.redis.client(), 'grace', 'healthchecks').readAll();
     expect(stored?.success).toMatchObject({severity: 'ok'});
   }, 45_000);
 
   it('aborts runs still in flight when the grace period ends', async () => {
-    stub.latencyByOrg.set('grace-over', 8000);
+    fixture.stub.latencyByOrg.set('grace-over', 8000);
     const worker = await start({prefix: 'grace2', specs: [spec('grace-over', {everyMs: 3000})], timeoutMs: 20_000, concurrency: 1});
     await waitFor('the run to start', () => requestsFor('grace-over').length > 0);
     const started = Date.now();
@@ -92,34 +73,35 @@ describe('shutdown', () => {
 describe('failures', () => {
   it('re-runs the job of a killed worker once its lock expires', async () => {
     const org = 'killed';
-    stub.latencyByOrg.set(org, 10_000);
+    fixture.stub.latencyByOrg.set(org, 10_000);
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/jobs/fixtures/worker-process.ts'], {
-      env: {...process.env, REDIS_URL: redis.url, BASE_URL: stub.baseUrl, PREFIX: 'kill', ORG: org, EVERY_MS: '60000', LOCK_MS: '1000'},
+      env: {...process.env, REDIS_URL: fixture.redis.url, BASE_URL: fixture.stub.baseUrl, PREFIX: 'kill', ORG: org, EVERY_MS: '8000', LOCK_MS: '1000'},
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    const queue = new Queue('healthchecks', {connection: redis.client(), prefix: 'kill'});
+    const queue = new Queue('healthchecks', {connection: fixture.redis.client(), prefix: 'kill'});
     try {
-      await waitFor('the child to take the run', () => requestsFor(org).length === 1, 70_000);
+      await waitFor('the child to take the run', () => requestsFor(org).length === 1, 20_000);
       const [active] = await queue.getActive();
       expect(active).toBeDefined();
       child.kill('SIGKILL');
-      stub.latencyByOrg.delete(org);
+      fixture.stub.latencyByOrg.delete(org);
       // Another worker (same file) finds the stalled job and runs it.
-      const survivor = await start({prefix: 'kill', specs: [spec(org, {everyMs: 60_000})], lockDurationMs: 1000});
+      const survivor = await start({prefix: 'kill', specs: [spec(org, {everyMs: 8000})], lockDurationMs: 1000});
       const rerun = await waitFor('the stalled job to run again', () => survivor.runs.find(run => run.jobId === active!.id), 20_000);
       expect(rerun.outcome).toBe('ok');
-      expect(requestsFor(org)).toHaveLength(2);
+      // Nothing was lost: the killed run was sent again (plus, maybe, the next slot's run).
+      expect(requestsFor(org).length).toBeGreaterThanOrEqual(2);
       await survivor.shutdown(1000);
     } finally {
       child.kill('SIGKILL');
       await queue.close();
     }
-  }, 100_000);
+  }, 60_000);
 
   it('re-applies schedulers when Redis comes back without its data', async () => {
     const worker = await start({prefix: 'loss', specs: [spec('loss-a'), spec('loss-b')]});
     await waitFor('runs before the restart', () => worker.runs.filter(run => run.org === 'loss-a').length >= 1);
-    await redis.restart(1500).then(() => undefined);
+    await fixture.redis.restart(1500).then(() => undefined);
     await waitFor('a reconcile after reconnecting', () => worker.events.find(event => event.startsWith('schedulers reconciled') && event.includes('redis reconnected')), 20_000);
     const before = worker.runs.length;
     await waitFor('runs after the restart', () => worker.runs.length >= before + 2, 10_000);
@@ -132,7 +114,7 @@ describe('failures', () => {
 
   it('reports the store down instead of failing the scrape while Redis is away', async () => {
     const worker = await start({prefix: 'down', specs: [spec('down-a')]});
-    await redis.stop().then(() => undefined);
+    await fixture.redis.stop().then(() => undefined);
     const started = Date.now();
     const text = await scrape(worker);
     expect(Date.now() - started).toBeLessThan(5000);
@@ -140,6 +122,6 @@ describe('failures', () => {
     expect(metricValue(text, 'vigil_check_runs_total', {check: 'takedowns.cancelled-count', outcome: 'ok'}) ?? 0).toBeGreaterThanOrEqual(0);
     const health = await fetch(`${worker.metricsUrl}/healthz`);
     expect(health.status).toBe(503);
-    await redis.restart(0);
+    await fixture.redis.restart(0);
   }, 30_000);
 });

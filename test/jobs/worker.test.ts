@@ -1,36 +1,16 @@
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {Queue} from 'bullmq';
-import {startRedis, type TestRedis} from './redis-server.js';
-import {startStubUpstream, type StubUpstream} from './stub-upstream.js';
-import {launchWorker, metricValue, scrape, spec, waitFor, TEST_KEY, type TestWorker} from './harness.js';
+import {workerFixture} from './fixture.js';
+import {metricValue, scrape, spec, waitFor, TEST_KEY} from './harness.js';
 import {schedulerOffset} from '../../jobs/reconcile.js';
 
-let redis: TestRedis;
-let stub: StubUpstream;
-const workers: TestWorker[] = [];
-
-beforeAll(async () => {
-  redis = await startRedis();
-  stub = await startStubUpstream();
-});
-afterAll(async () => {
-  await Promise.allSettled(workers.map(worker => worker.shutdown(100)));
-  await stub?.close();
-  await redis?.stop();
-});
-
-async function start(options: Partial<Parameters<typeof launchWorker>[0]> & {specs: Parameters<typeof launchWorker>[0]['specs']}) {
-  const worker = await launchWorker({redisUrl: redis.url, baseUrl: stub.baseUrl, ...options});
-  workers.push(worker);
-  return worker;
-}
-
-const requestsFor = (org: string) => stub.requests.filter(request => request.body.slug === org);
+const fixture = workerFixture();
+const {start, requestsFor} = fixture;
 
 describe('reconcile', () => {
   it('adds, changes and removes schedulers to match the checks file', async () => {
     const prefix = 'rec';
-    const queue = new Queue('healthchecks', {connection: redis.client(), prefix});
+    const queue = new Queue('healthchecks', {connection: fixture.redis.client(), prefix});
     const first = await start({prefix, specs: [spec('rec-a', {everyMs: 60_000}), spec('rec-b', {everyMs: 60_000})]});
     expect(first.firstReconcile.added.sort()).toEqual(['takedowns.cancelled-count@rec-a', 'takedowns.cancelled-count@rec-b']);
     await first.shutdown(1000);
@@ -63,7 +43,7 @@ describe('reconcile', () => {
 
 describe('runs', () => {
   it('calls the upstream with the spec, stores the result and exports it', async () => {
-    stub.counts.set('run-warn', 5);
+    fixture.stub.counts.set('run-warn', 5);
     const worker = await start({prefix: 'runs', specs: [spec('run-warn', {warnThreshold: 4, failThreshold: 9, lookbackHours: 48})]});
     await waitFor('a run', () => worker.runs.find(run => run.org === 'run-warn'));
     const [request] = requestsFor('run-warn');
@@ -84,7 +64,7 @@ describe('runs', () => {
   });
 
   it('retries 5xx with backoff and records each failed attempt', async () => {
-    stub.failures.set('run-retry', [500, 503]);
+    fixture.stub.failures.set('run-retry', [500, 503]);
     const worker = await start({prefix: 'retry', specs: [spec('run-retry', {everyMs: 10_000})], retry: {attempts: 3, backoffMs: 50}});
     const run = await waitFor('a successful run', () => worker.runs.find(r => r.org === 'run-retry' && r.outcome !== 'error'));
     // The same job, attempted three times: two 5xx, then the result.
@@ -102,7 +82,7 @@ describe('runs', () => {
   });
 
   it('does not retry 403: the run fails at once and the error is stored', async () => {
-    stub.failures.set('run-forbidden', [403, 403, 403]);
+    fixture.stub.failures.set('run-forbidden', [403, 403, 403]);
     const worker = await start({prefix: 'noretry', specs: [spec('run-forbidden')], retry: {attempts: 3, backoffMs: 50}});
     const run = await waitFor('an errored run', () => worker.runs.find(r => r.org === 'run-forbidden'));
     expect(run).toMatchObject({outcome: 'error', errorKind: 'auth', willRetry: false});
