@@ -42,7 +42,7 @@ export async function runReportsList(flags: ListFlags, ctx: CommandContext): Pro
   }
   printRows(ctx.io, format, page.reports, columns, {emptyMessage: EMPTY_MESSAGE});
   // The footer is for a person at a terminal: never in TSV or markdown a script reads.
-  if (format === 'table') {
+  if (format === 'table' && page.reports.length > 0) {
     const lines = [`Showing ${page.reports.length}${page.totalCount === null ? '' : ` of ${page.totalCount}`}`];
     if (page.nextCursor !== null) lines.push(`Next page: ${nextPageCommand(filters, page.nextCursor, flags.interactive === false ? ['--no-interactive'] : [])}`);
     ctx.io.stdout.write(`\n${dim(ctx, lines.join('\n'))}\n`);

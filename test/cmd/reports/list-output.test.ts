@@ -87,6 +87,7 @@ describe('reports list output', () => {
     const ctx = fakeContext({tty: true, org: 'acme'});
     await runReportsList({}, ctx);
     expect(ctx.io.err()).toContain('No reports match');
+    expect(ctx.io.out()).toBe('');
   });
 
   it('strips terminal control sequences from upstream text (colour on, TTY and pipe)', async () => {
