@@ -1,4 +1,4 @@
-import {useEffect, useReducer, type ReactNode} from 'react';
+import {useEffect, useReducer, useRef, type ReactNode} from 'react';
 import {Box, Text, useInput} from 'ink';
 import {Spinner} from '@inkjs/ui';
 import type {ListReportsFilters, ListReportsResult} from '../../api/wire/index.js';
@@ -59,9 +59,13 @@ export function Browser({filters, loadPage, end}: BrowserProps) {
   }, [state.quit]);
 
   // One handler for every key: the reducer routes it to the open editor or the key map.
+  // Read through a ref: Ink may call a handler of an earlier render (its listener is
+  // swapped in an effect), and a key right after Enter must scroll the new detail view.
+  const layout = useRef({pageRows: 0, detailMax: 0, quit: false});
+  layout.current = {pageRows: bodyHeight - 1, detailMax: maxDetailScroll(lines.length, bodyHeight), quit: state.quit};
   useInput((input, key) => {
-    if (state.quit || (key.ctrl && input === 'c')) return;
-    dispatch({type: 'key', input, key, pageRows: bodyHeight - 1, detailMax: maxDetailScroll(lines.length, bodyHeight)});
+    if (layout.current.quit || (key.ctrl && input === 'c')) return;
+    dispatch({type: 'key', input, key, pageRows: layout.current.pageRows, detailMax: layout.current.detailMax});
   });
 
   const page = currentPage(state);

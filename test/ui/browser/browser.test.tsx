@@ -48,16 +48,13 @@ describe('review browser', () => {
     const app = mount(fakeLoader().loadPage);
     await waitFor(() => expect(app.frame()).toContain('r1'));
     app.stdin.write('j');
-    await tick();
-    expect(app.frame()).toMatch(/› r2/);
+    await waitFor(() => expect(app.frame()).toMatch(/› r2/));
     app.stdin.write(KEYS.down);
-    await tick();
-    expect(app.frame()).toMatch(/› r3/);
+    await waitFor(() => expect(app.frame()).toMatch(/› r3/));
     app.stdin.write('k');
     await tick();
     app.stdin.write(KEYS.up);
-    await tick();
-    expect(app.frame()).toMatch(/› r1/);
+    await waitFor(() => expect(app.frame()).toMatch(/› r1/));
   });
 
   it('pages forward with n and back with p, from the cache', async () => {
@@ -72,13 +69,11 @@ describe('review browser', () => {
     app.stdin.write('n');
     await waitFor(() => expect(app.frame()).toContain('Showing 7-7 of 7 (page 3)'));
     app.stdin.write('n');
-    await tick();
-    expect(app.frame()).toContain('this is the last page');
+    await waitFor(() => expect(app.frame()).toContain('this is the last page'));
     app.stdin.write('p');
     await tick();
     app.stdin.write('p');
-    await tick();
-    expect(app.frame()).toContain('Showing 1-3 of 7 (page 1)');
+    await waitFor(() => expect(app.frame()).toContain('Showing 1-3 of 7 (page 1)'));
     expect(calls).toHaveLength(3);
   });
 
@@ -96,8 +91,7 @@ describe('review browser', () => {
     expect(detail).toContain('asset: a2  type: URL  status: BLOCKED');
     expect(detail).toContain('esc back');
     app.stdin.write(KEYS.escape);
-    await tick(80);
-    expect(app.frame()).toMatch(/› r2/);
+    await waitFor(() => expect(app.frame()).toMatch(/› r2/));
   });
 
   it('scrolls a long detail view within the terminal height', async () => {
@@ -105,14 +99,12 @@ describe('review browser', () => {
     const app = mount(async () => ({reports: [makeReport(1, {proposals: many})], nextCursor: null, totalCount: 1}));
     await waitFor(() => expect(app.frame()).toContain('r1'));
     app.stdin.write(KEYS.enter);
-    await tick();
+    await waitFor(() => expect(app.frame()).toContain('Report r1'));
     expect(app.frame()).not.toContain('prop29');
-    for (let i = 0; i < 200; i++) app.stdin.write('j');
-    await tick(100);
-    expect(app.frame()).toContain('prop29');
+    app.stdin.write('j'.repeat(200));
+    await waitFor(() => expect(app.frame()).toContain('prop29'));
     app.stdin.write('k');
-    await tick();
-    expect(app.frame()).toContain('prop29');
+    await waitFor(() => expect(app.frame()).toContain('prop29'));
   });
 
   it('edits the search with / and starts over from the first page', async () => {
@@ -122,8 +114,7 @@ describe('review browser', () => {
     app.stdin.write('n');
     await waitFor(() => expect(app.frame()).toContain('page 2'));
     app.stdin.write('/');
-    await tick();
-    expect(app.frame()).toContain('Search:');
+    await waitFor(() => expect(app.frame()).toContain('Search:'));
     app.stdin.write('quick wallet');
     await tick();
     app.stdin.write(KEYS.enter);
@@ -167,8 +158,7 @@ describe('review browser', () => {
     const app = mount(loadPage);
     await waitFor(() => expect(app.frame()).toContain('r1'));
     app.stdin.write('f');
-    await tick();
-    expect(app.frame()).toContain('Needs customer review');
+    await waitFor(() => expect(app.frame()).toContain('Needs customer review'));
     app.stdin.write(KEYS.right); // status TODO
     await tick();
     app.stdin.write(KEYS.down);
@@ -208,8 +198,7 @@ describe('review browser', () => {
       if (fail) throw new Error('connect ECONNREFUSED \u001b[31m127.0.0.1');
       return pages[0]!;
     });
-    await tick();
-    expect(app.frame()).toContain('Loading page 1…');
+    await waitFor(() => expect(app.frame()).toContain('Loading page 1…'));
     release();
     await waitFor(() => expect(app.frame()).toContain('Could not load page 1'));
     expect(app.frame()).toContain('ECONNREFUSED 127.0.0.1');

@@ -54,6 +54,14 @@ function mount(overrides: Partial<CreateFlowProps> = {}, needs: CreateNeeds = al
   return {...app, end, submitted, checked, frame: () => app.lastFrame() ?? ''};
 }
 
+/** Mounts and waits for the first prompt: keys written before Ink listens are lost. */
+async function mountReady(overrides: Partial<CreateFlowProps> = {}, needs: CreateNeeds = all) {
+  const app = mount(overrides, needs);
+  await waitFor(() => expect(app.frame()).toContain('? '));
+  await tick();
+  return app;
+}
+
 /** Types text and Enter in ONE write, the way a paste or tmux delivers them. */
 const answer = async (app: {stdin: {write(s: string): void}}, text: string) => {
   app.stdin.write(`${text}\r`);
@@ -64,7 +72,6 @@ const ONLY_ASSETS: CreateNeeds = {title: false, description: false, assets: true
 
 /** Answers the one asset prompt (a.example, server default status) and waits for the review. */
 async function toReview(app: ReturnType<typeof mount>) {
-  await tick();
   app.stdin.write('a.example\r');
   await tick();
   app.stdin.write('\r');
@@ -75,9 +82,8 @@ async function toReview(app: ReturnType<typeof mount>) {
 
 describe('guided create', () => {
   it('prompts for everything, shows payload and duplicates, confirms, submits, shows the result', async () => {
-    const app = mount();
-    await tick();
-    expect(app.frame()).toContain('? Title (at least 3 characters):');
+    const app = await mountReady();
+    await waitFor(() => expect(app.frame()).toContain('? Title (at least 3 characters):'));
     await answer(app, 'ab');
     expect(app.frame()).toContain('title must be at least 3 characters');
     app.stdin.write(KEYS.backspace + KEYS.backspace);
@@ -88,8 +94,7 @@ describe('guided create', () => {
     expect(app.frame()).toContain('Status of acme-wallet.example');
     expect(app.frame()).toContain('› server default (BLOCKED)');
     app.stdin.write(KEYS.down + KEYS.down);
-    await tick();
-    expect(app.frame()).toContain('› ALLOWED');
+    await waitFor(() => expect(app.frame()).toContain('› ALLOWED'));
     app.stdin.write(KEYS.enter);
     await tick();
     await answer(app, 'https://acme-wallet.example:8443/login');
@@ -114,9 +119,8 @@ describe('guided create', () => {
   });
 
   it('asks only for the missing fields', async () => {
-    const app = mount({}, ONLY_ASSETS);
-    await tick();
-    expect(app.frame()).toContain('? Asset 1');
+    const app = await mountReady({}, ONLY_ASSETS);
+    await waitFor(() => expect(app.frame()).toContain('? Asset 1'));
     await answer(app, 'a.example');
     app.stdin.write(KEYS.enter);
     await tick();
@@ -127,7 +131,7 @@ describe('guided create', () => {
   });
 
   it('n at the review sends nothing and exits 0', async () => {
-    const app = mount({}, ONLY_ASSETS);
+    const app = await mountReady({}, ONLY_ASSETS);
     await toReview(app);
     app.stdin.write('n');
     await waitFor(() => expect(app.frame()).toContain('Cancelled: nothing was sent.'));
@@ -139,7 +143,7 @@ describe('guided create', () => {
     const rejected = new ApiError({status: 422, code: 'UNPROCESSABLE_ENTITY', message: 'Some assets were rejected', issues: [], details: {assetErrors: [
       {asset: 'a.example', errorType: 'REPORT_ALREADY_EXISTS', message: 'already reported \u001b[2J', suggestion: 'see report 1322'},
     ]}});
-    const app = mount({submit: async () => { throw rejected; }}, ONLY_ASSETS);
+    const app = await mountReady({submit: async () => { throw rejected; }}, ONLY_ASSETS);
     await toReview(app);
     app.stdin.write('\r');
     await waitFor(() => expect(app.frame()).toContain('REPORT_ALREADY_EXISTS'));
@@ -149,7 +153,7 @@ describe('guided create', () => {
   });
 
   it('an invalid plan (input error) is shown and exits 3 before anything is sent', async () => {
-    const app = mount({check: async () => { throw new InputError([{field: '--attachment-url', message: 'must be a valid URL'}]); }}, ONLY_ASSETS);
+    const app = await mountReady({check: async () => { throw new InputError([{field: '--attachment-url', message: 'must be a valid URL'}]); }}, ONLY_ASSETS);
     await tick();
     app.stdin.write('a.example\r\r\r');
     await waitFor(() => expect(app.frame()).toContain('--attachment-url: must be a valid URL'));
@@ -159,7 +163,7 @@ describe('guided create', () => {
 
   it('shows a spinner while checking and while submitting', async () => {
     let releaseCheck: () => void = () => {};
-    const app = mount({
+    const app = await mountReady({
       check: answers => new Promise(resolve => (releaseCheck = () => resolve({plan: planOf(answers), duplicates: {error: 'HTTP 503'}}))),
       submit: () => new Promise(() => {}),
     }, ONLY_ASSETS);
@@ -173,7 +177,7 @@ describe('guided create', () => {
   });
 
   it('Ctrl+C at a prompt or while submitting interrupts (exit 130)', async () => {
-    const atPrompt = mount();
+    const atPrompt = await mountReady();
     await tick();
     atPrompt.stdin.write('Tit');
     await tick();
@@ -181,7 +185,7 @@ describe('guided create', () => {
     await waitFor(() => expect(atPrompt.end.interrupts).toBe(1));
     expect(atPrompt.end.codes).toEqual([]);
 
-    const submitting = mount({submit: () => new Promise(() => {})}, ONLY_ASSETS);
+    const submitting = await mountReady({submit: () => new Promise(() => {})}, ONLY_ASSETS);
     await tick();
     submitting.stdin.write('a.example\r\r\r');
     await waitFor(() => expect(submitting.frame()).toContain('Submit this report?'));
