@@ -33,9 +33,10 @@ export function useSession(end: SessionEnd): {finish(code: number): void; finish
   const endRef = useRef(end);
   endRef.current = end;
 
-  // Unmount (which restores the terminal); the cleanup below then interrupts.
+  // Unmount (which restores the terminal); the cleanup below then interrupts. A Ctrl+C
+  // that reached the terminal in one read with other keys arrives inside `input`.
   useInput((input, key) => {
-    if (key.ctrl && input === 'c' && !settled.current) exit();
+    if (((key.ctrl && input === 'c') || input.includes('\u0003')) && !settled.current) exit();
   });
 
   useEffect(() => {

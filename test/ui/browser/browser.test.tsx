@@ -240,6 +240,13 @@ describe('review browser', () => {
     }
   });
 
+  it('Ctrl+C typed in one chunk with other keys interrupts too', async () => {
+    const app = mount(fakeLoader().loadPage);
+    await waitFor(() => expect(app.frame()).toContain('r1'));
+    app.stdin.write('/abc\u0003');
+    await waitFor(() => expect(app.end.interrupts).toBe(1));
+  });
+
   it('Ctrl+C while a page is loading interrupts too', async () => {
     const app = mount(() => new Promise(() => {}));
     await tick();
