@@ -23,7 +23,10 @@ export interface AssetAnswer {
  * normalised as the upstream matches (CONTRACT.md). A hit without `assets` matched the
  * query as a whole: it can be attributed only when a single asset was queried.
  */
-export function answerPerAsset(queried: readonly string[], hits: readonly SearchHit[]): {answers: AssetAnswer[]; perAsset: boolean} {
+export function answerPerAsset(
+  queried: readonly string[],
+  hits: readonly SearchHit[],
+): {answers: AssetAnswer[]; perAsset: boolean; unmatched: ReportRef[]} {
   const ref = (hit: SearchHit): ReportRef => ({id: hit.id, status: hit.status});
   const unattributed = hits.filter(hit => hit.assets === undefined);
   const single = queried.length === 1;
@@ -37,5 +40,11 @@ export function answerPerAsset(queried: readonly string[], hits: readonly Search
     if (unattributed.length > 0) return {content, reported: null, reports: unattributed.map(ref)};
     return {content, reported: false, reports: []};
   });
-  return {answers, perAsset: unattributed.length === 0 || single};
+  // Hits that list assets none of which is a queried one (the upstream normalised differently):
+  // returned for this query all the same, so the caller says so rather than drop them.
+  const keys = new Set(queried.map(normalizeAssetContent));
+  const unmatched = hits
+    .filter(hit => hit.assets !== undefined && !hit.assets.some(asset => keys.has(normalizeAssetContent(asset))))
+    .map(ref);
+  return {answers, perAsset: unattributed.length === 0 || single, unmatched};
 }

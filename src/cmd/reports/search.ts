@@ -1,7 +1,7 @@
 import type {SearchReportsRequest, SearchReportsResult} from '../../api/wire/index.js';
 import type {CommandContext} from '../../cli/context.js';
 import {readTriState} from '../../cli/options.js';
-import {printJson, printRows, resolveOutputFormat, type Column, type OutputFlags, type OutputFormat} from '../../output/index.js';
+import {printJson, printRows, resolveOutputFormat, sanitizeText, type Column, type OutputFlags, type OutputFormat} from '../../output/index.js';
 import {uniqueContents} from './assets.js';
 import {Problems, capture, parseIntegerFlag, resolveOrg} from './problems.js';
 import {answerPerAsset, type AssetAnswer} from './search-answers.js';
@@ -66,12 +66,16 @@ const HIT_COLUMNS: ReadonlyArray<Column<Hit>> = [
 export async function runReportsSearch(flags: SearchFlags, ctx: CommandContext): Promise<void> {
   const {request, format} = validateSearchFlags(flags, ctx);
   const result = await ctx.client().searchReports(request, {signal: ctx.signal});
-  const {answers, perAsset} = answerPerAsset(request.assetContents, result.reports);
+  const {answers, perAsset, unmatched} = answerPerAsset(request.assetContents, result.reports);
   if (format === 'json') {
     printJson(ctx.io, {assets: answers, reports: result.reports, totalCount: result.totalCount});
     return;
   }
   printRows(ctx.io, format, answers, format === 'tsv' ? ANSWER_TSV_COLUMNS : ANSWER_COLUMNS);
+  if (unmatched.length > 0) {
+    const list = unmatched.map(r => `${r.id} (${r.status})`).join(', ');
+    ctx.io.stderr.write(sanitizeText(`note: also matched, without naming a queried asset: ${list}`) + '\n');
+  }
   if (format === 'tsv') {
     if (!perAsset) ctx.io.stderr.write('note: the upstream did not say which asset each report covers ("unknown" rows list reports matching the query as a whole)\n');
     return;

@@ -91,6 +91,13 @@ describe('reports search: an answer per queried asset', () => {
     expect(tty.ctx.io.out()).toMatch(/\n7\s+TODO\s+Seven/);
   });
 
+  it('a hit naming none of the queried assets is not dropped: a note on stderr', async () => {
+    const odd = {reports: [{id: 12, status: 'TODO', assets: ['a.example']}, {id: 31, status: 'CLOSED', assets: ['other.example']}]};
+    const {ctx} = await sentFor({contents: ['a.example', 'b.example']}, odd);
+    expect(ctx.io.out()).toBe('a.example\tyes\t12:TODO\nb.example\tno\t\n');
+    expect(ctx.io.err()).toBe('note: also matched, without naming a queried asset: 31 (CLOSED)\n');
+  });
+
   it('a single queried asset is covered by every hit, with or without assets', async () => {
     const {ctx} = await sentFor({contents: ['a.example'], json: true}, {reports: [{id: 7, status: 'TODO'}]});
     expect(JSON.parse(ctx.io.out()).assets).toEqual([{content: 'a.example', reported: true, reports: [{id: '7', status: 'TODO'}]}]);
