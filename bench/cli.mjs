@@ -3,6 +3,8 @@
 // loopback stub, then times (wall clock, median of N runs, interleaved so both see the same
 // machine load) `node dist/cli.js reports list --json` against a bare `node -e` script
 // doing the same request with fetch. Target: ratio <= 2.5. Run `npm run build` first.
+// Then `--all --json` over 1,000 and 20,000 reports with the heap capped at 64 MB: peak RSS
+// should not grow with the number of reports (rows are streamed, never collected).
 // Options: --runs N (default 21), --check (exit 1 when the target is missed).
 import {spawn} from 'node:child_process';
 import {existsSync, mkdtempSync} from 'node:fs';
@@ -25,21 +27,27 @@ if (!existsSync(cli)) {
   process.exit(1);
 }
 
-const page = JSON.stringify({
-  reports: Array.from({length: 20}, (_, i) => ({
-    id: i + 1,
-    title: `Report ${i + 1}`,
-    status: 'TODO',
-    createdAt: '2026-09-03T23:21:46.450Z',
-    proposals: [{id: i * 10, asset: {id: i * 100, content: `a${i}.example`}}],
-  })),
-  nextCursor: 'next',
-  totalCount: 134,
-});
+/** Pages of 20 out of `total` reports; the cursor is the next offset. */
+let total = 134;
+function page(offset) {
+  const count = Math.max(0, Math.min(20, total - offset));
+  return JSON.stringify({
+    reports: Array.from({length: count}, (_, k) => ({
+      id: offset + k + 1,
+      title: `Report ${offset + k + 1}`,
+      status: 'TODO',
+      createdAt: '2026-09-03T23:21:46.450Z',
+      proposals: [{id: (offset + k) * 10, asset: {id: (offset + k) * 100, content: `a${offset + k}.example`}}],
+    })),
+    nextCursor: offset + 20 < total ? String(offset + 20) : null,
+    totalCount: total,
+  });
+}
 const server = createServer((req, res) => {
-  const ok = req.url?.startsWith('/api/v2/organization/reports?') && req.headers['x-api-key'] === 'bench-key-000';
+  const url = new URL(req.url ?? '/', 'http://stub');
+  const ok = url.pathname === '/api/v2/organization/reports' && req.headers['x-api-key'] === 'bench-key-000';
   res.writeHead(ok ? 200 : 404, {'content-type': 'application/json'});
-  res.end(ok ? page : '{"message":"not found","code":"NOT_FOUND"}');
+  res.end(ok ? page(Number(url.searchParams.get('cursor') ?? 0)) : '{"message":"not found","code":"NOT_FOUND"}');
 });
 await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
 const baseUrl = `http://127.0.0.1:${server.address().port}/api/v2`;
@@ -79,6 +87,26 @@ function timeOnce(argv) {
   });
 }
 
+/** `reports list --all --json` to the end, counting lines; the child reports its peak RSS. */
+function streamAll() {
+  // At exit: peak RSS, and the heap still live after a full GC (what streaming must keep flat).
+  const reportRss = "process.on('exit',()=>{globalThis.gc();process.stderr.write('maxrss='+process.resourceUsage().maxRSS+' live='+process.memoryUsage().heapUsed+'\\n')})";
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn(process.execPath, ['--max-old-space-size=64', '--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(reportRss)}`, cli, 'reports', 'list', '--all', '--json'], {env, stdio: ['ignore', 'pipe', 'pipe']});
+    let lines = 0;
+    let err = '';
+    child.stdout.on('data', chunk => (lines += chunk.toString().split('\n').length - 1));
+    child.stderr.on('data', chunk => (err += chunk));
+    child.on('error', reject);
+    child.on('close', code => {
+      const rss = /maxrss=(\d+) live=(\d+)/.exec(err);
+      if (code !== 0 || !rss) reject(new Error(`--all failed (exit ${code}): ${err}`));
+      else resolve({ms: performance.now() - start, maxRssKb: Number(rss[1]), liveBytes: Number(rss[2]), lines});
+    });
+  });
+}
+
 const median = values => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -102,6 +130,15 @@ try {
   console.log(`node -e fetch (same request) median ${fetchMs.toFixed(0)} ms  (min ${Math.min(...times.fetch).toFixed(0)}, max ${Math.max(...times.fetch).toFixed(0)})`);
   console.log(`ratio ${ratio.toFixed(2)} (target <= ${TARGET}): ${ratio <= TARGET ? 'met' : 'MISSED'}`);
   if (check && ratio > TARGET) process.exitCode = 1;
+
+  for (const reports of [1_000, 20_000]) {
+    total = reports;
+    const {ms, maxRssKb, liveBytes, lines} = await streamAll();
+    console.log(
+      `--all --json, ${reports} reports (heap capped at 64 MB): ${lines} lines in ${(ms / 1000).toFixed(1)} s, ` +
+        `peak RSS ${(maxRssKb / 1024).toFixed(0)} MB, live heap at exit ${(liveBytes / 1048576).toFixed(1)} MB`,
+    );
+  }
 } finally {
   server.close();
 }
