@@ -162,7 +162,7 @@ describe('guided create', () => {
   });
 
   it('shows a spinner while checking and while submitting', async () => {
-    let releaseCheck: () => void = () => {};
+    let releaseCheck: (() => void) | undefined;
     const app = await mountReady({
       check: answers => new Promise(resolve => (releaseCheck = () => resolve({plan: planOf(answers), duplicates: {error: 'HTTP 503'}}))),
       submit: () => new Promise(() => {}),
@@ -170,7 +170,9 @@ describe('guided create', () => {
     await tick();
     app.stdin.write('a.example\r\r\r');
     await waitFor(() => expect(app.frame()).toContain('Checking which assets already have reports…'));
-    releaseCheck();
+    // The check starts in an effect after that frame.
+    await waitFor(() => expect(releaseCheck).toBeDefined());
+    releaseCheck!();
     await waitFor(() => expect(app.frame()).toContain('could not check (HTTP 503); you can still submit'));
     app.stdin.write('y');
     await waitFor(() => expect(app.frame()).toContain('Creating report…'));
