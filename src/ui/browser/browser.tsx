@@ -24,7 +24,10 @@ export interface BrowserProps {
   end: SessionEnd;
 }
 
-/** Lines around the table or detail: two of header, a notice line, the footer. */
+/**
+ * Lines around the table or detail: two of header, a notice line, the footer, and one kept
+ * free: a frame as tall as the terminal makes Ink clear the screen on every redraw.
+ */
 const CHROME_ROWS = 5;
 
 /**
