@@ -3,7 +3,7 @@ import type {ListReportsFilters, ListReportsResult, Report} from '../../api/wire
 import type {CommandContext} from '../../cli/context.js';
 import type {OutputStream} from '../../cli/io.js';
 import {ContractError, InterruptedError} from '../../errors.js';
-import {colorEnabled, formatRows, painter, printJson, printRows, renderJson, type OutputFormat} from '../../output/index.js';
+import {colorEnabled, formatRows, painter, printJson, printRows, renderJson, sanitizeText, type OutputFormat} from '../../output/index.js';
 import {listColumns} from './list-format.js';
 import {nextPageCommand, validateListFlags, type ListFilterFlags} from './list-options.js';
 
@@ -45,7 +45,8 @@ export async function runReportsList(flags: ListFlags, ctx: CommandContext): Pro
   if (format === 'table' && page.reports.length > 0) {
     const lines = [`Showing ${page.reports.length}${page.totalCount === null ? '' : ` of ${page.totalCount}`}`];
     if (page.nextCursor !== null) lines.push(`Next page: ${nextPageCommand(filters, page.nextCursor, flags.interactive === false ? ['--no-interactive'] : [])}`);
-    ctx.io.stdout.write(`\n${dim(ctx, lines.join('\n'))}\n`);
+    // The cursor comes from the upstream: no control sequence may reach the terminal through it.
+    ctx.io.stdout.write(`\n${dim(ctx, lines.map(line => sanitizeText(line)).join('\n'))}\n`);
   }
 }
 

@@ -103,6 +103,13 @@ describe('reports list output', () => {
       expect(out).toContain('Evillink title');
     }
   });
+  it('a hostile cursor cannot reach the terminal through the next-page command', async () => {
+    interceptApi('GET', 'organization/reports', [{body: {reports: [report(1)], nextCursor: 'c\u001b]0;pwned\u0007\u001b[2J', totalCount: 9}}]);
+    const ctx = fakeContext({tty: true, org: 'acme'});
+    await runReportsList({}, ctx);
+    expect(ctx.io.out()).not.toContain('\u001b');
+    expect(ctx.io.out()).toContain('--cursor');
+  });
 });
 
 describe('reports list --all', () => {
