@@ -27,6 +27,7 @@ export const TABLE_BINDINGS: Binding[] = [
 
 export const DETAIL_BINDINGS: Binding[] = [
   {keys: '↑↓/jk', does: 'scroll'},
+  {keys: '[/]', does: 'prev/next report'},
   {keys: 'esc', does: 'back'},
   {keys: 'q', does: 'quit'},
 ];
@@ -47,6 +48,9 @@ export function keyToAction(mode: Mode, input: string, key: Partial<KeyInfo>, op
     if (key.downArrow || input === 'j') return {type: 'scroll', delta: 1};
     if (key.pageUp) return {type: 'scroll', delta: -options.pageRows};
     if (key.pageDown || input === ' ') return {type: 'scroll', delta: options.pageRows};
+    // Working through a queue: the next report on the page without going back to the table.
+    if (input === ']') return {type: 'move', delta: 1};
+    if (input === '[') return {type: 'move', delta: -1};
     return null;
   }
   if (mode !== 'table') return null;

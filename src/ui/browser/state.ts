@@ -117,7 +117,9 @@ export function reducer(state: BrowserState, action: Action): BrowserState {
     case 'move': {
       const count = currentPage(s)?.reports.length ?? 0;
       if (count === 0) return s;
-      return {...s, selected: clamp(s.selected + action.delta, 0, count - 1)};
+      const selected = clamp(s.selected + action.delta, 0, count - 1);
+      const edge = selected === s.selected && s.mode === 'detail' ? (action.delta > 0 ? 'this is the last report on this page' : 'this is the first report on this page') : null;
+      return {...s, selected, detailScroll: selected === s.selected ? s.detailScroll : 0, notice: edge};
     }
     case 'moveTo': {
       const count = currentPage(s)?.reports.length ?? 0;

@@ -83,13 +83,16 @@ describe('review browser', () => {
     app.stdin.write('j');
     await tick();
     app.stdin.write(KEYS.enter);
-    await tick();
+    await waitFor(() => expect(app.frame()).toContain('Report r2 · TODO'));
     const detail = app.frame();
-    expect(detail).toContain('Report r2 · TODO');
     expect(detail).toContain('Description of report 2');
     expect(detail).toContain('proposal: p2  review: PENDING');
     expect(detail).toContain('asset: a2  type: URL  status: BLOCKED');
     expect(detail).toContain('esc back');
+    app.stdin.write(']');
+    await waitFor(() => expect(app.frame()).toContain('Report r3 · TODO'));
+    app.stdin.write('[');
+    await waitFor(() => expect(app.frame()).toContain('Report r2 · TODO'));
     app.stdin.write(KEYS.escape);
     await waitFor(() => expect(app.frame()).toMatch(/› r2/));
   });
@@ -214,8 +217,7 @@ describe('review browser', () => {
     await waitFor(() => expect(app.frame()).toContain('CREATED'));
     Object.defineProperty(app.stdout, 'columns', {value: 50, configurable: true});
     app.stdout.emit('resize');
-    await tick();
-    expect(app.frame()).not.toContain('CREATED');
+    await waitFor(() => expect(app.frame()).not.toContain('CREATED'));
     expect(app.frame()).toMatch(/› r1/);
   });
 

@@ -117,6 +117,16 @@ describe('browser state', () => {
     expect(state.selected).toBe(1);
   });
 
+  it('[ and ] step through the reports of the page inside the detail view', () => {
+    let state = run(answer(initialState({slug: 'acme'})), {type: 'open'}, {type: 'scroll', delta: 2, max: 10});
+    state = reducer(state, {type: 'key', input: ']', key: {}, pageRows: 10, detailMax: 10});
+    expect(state).toMatchObject({mode: 'detail', selected: 1, detailScroll: 0});
+    state = run(state, {type: 'move', delta: 1}, {type: 'move', delta: 1});
+    expect(state).toMatchObject({selected: 2, notice: 'this is the last report on this page'});
+    state = reducer(state, {type: 'key', input: '[', key: {}, pageRows: 10, detailMax: 10});
+    expect(state).toMatchObject({selected: 1, notice: null});
+  });
+
   it('does not open anything on an empty page', () => {
     const empty = reducer(initialState({slug: 'acme'}), {type: 'loaded', generation: 0, pageIndex: 0, result: {reports: [], nextCursor: null, totalCount: 0}});
     expect(reducer(empty, {type: 'open'}).mode).toBe('table');
