@@ -65,6 +65,23 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
     schedulerCount: () => queue.getJobSchedulersCount(),
   });
 
+  // The port first: a taken port should fail before anything in Redis changes.
+  let server: MetricsServer;
+  try {
+    server = await startMetricsServer({
+      host: options.metricsHost,
+      port: options.metricsPort,
+      render: metrics.render,
+      health: () => ({
+        ok: !closing && redis.status === 'ready',
+        detail: {redis: redis.status, closing, inFlight: active},
+      }),
+    });
+  } catch (error) {
+    await queue.close();
+    throw error;
+  }
+
   let reconciling: Promise<ReconcileSummary> | undefined;
   const doReconcile = (reason: string): Promise<ReconcileSummary> => {
     reconciling ??= reconcile(queue, store, options.specs, options.retry)
@@ -84,7 +101,13 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
     return reconciling;
   };
 
-  const firstReconcile = await doReconcile('start');
+  let firstReconcile: ReconcileSummary;
+  try {
+    firstReconcile = await doReconcile('start');
+  } catch (error) {
+    await Promise.allSettled([server.close(), queue.close()]);
+    throw error;
+  }
 
   // Redis without persistence comes back empty after a restart: schedulers and results are
   // gone. The marker key set by reconcile tells us; check on every reconnect and now and then.
@@ -152,23 +175,6 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
   redis.on('ready', () => {
     lastError = '';
   });
-
-  let server: MetricsServer;
-  try {
-    server = await startMetricsServer({
-      host: options.metricsHost,
-      port: options.metricsPort,
-      render: metrics.render,
-      health: () => ({
-        ok: !closing && redis.status === 'ready',
-        detail: {redis: redis.status, closing, inFlight: active},
-      }),
-    });
-  } catch (error) {
-    await worker.close(true);
-    await queue.close();
-    throw error;
-  }
 
   return {
     metricsUrl: server.url,

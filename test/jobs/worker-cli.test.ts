@@ -114,6 +114,22 @@ describe('vigil worker (built CLI)', () => {
     expect(fromEnv.stderr).not.toContain('secretpw');
   });
 
+  it('names --metrics-port when the port is taken: exit 3', async () => {
+    const {createServer} = await import('node:net');
+    const taken = createServer();
+    await new Promise<void>(resolve => taken.listen(0, '127.0.0.1', () => resolve()));
+    const port = (taken.address() as {port: number}).port;
+    try {
+      const result = await runCli(['worker', '--checks', checksFile('c.yaml', ['x']), '--redis-url', redis.url, '--metrics-port', String(port), '--prefix', 'taken'], {env: env()});
+      expect(result.code).toBe(3);
+      expect(result.stderr).toContain(`--metrics-port: 127.0.0.1:${port} is in use (EADDRINUSE)`);
+      // Nothing was scheduled by a worker that could not start.
+      expect((await redis.client().keys('taken:*')).filter(key => !key.endsWith(':meta'))).toEqual([]);
+    } finally {
+      taken.close();
+    }
+  });
+
   it('refuses a bad checks file or flags with exit 3 before touching Redis', async () => {
     const file = path.join(dir, 'bad.yaml');
     writeFileSync(file, 'checks:\n  - {check: takedowns.cancelled-count, org: acme, every: soon}\n');

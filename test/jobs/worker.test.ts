@@ -98,4 +98,15 @@ describe('runs', () => {
     expect(metricValue(text, 'vigil_check_severity', {org: 'run-forbidden'})).toBeUndefined();
     await worker.shutdown(1000);
   });
+
+  it('gives up on a slow upstream at the timeout and retries it as a timeout', async () => {
+    fixture.stub.latencyByOrg.set('run-slow', 3000);
+    const worker = await start({prefix: 'timeout', specs: [spec('run-slow', {everyMs: 10_000})], timeoutMs: 300, retry: {attempts: 2, backoffMs: 50}});
+    const first = await waitFor('a timed-out run', () => worker.runs.find(r => r.org === 'run-slow'));
+    expect(first).toMatchObject({outcome: 'error', errorKind: 'timeout', willRetry: true, attempt: 1});
+    expect(first.durationMs).toBeLessThan(2000);
+    const second = await waitFor('the retry', () => worker.runs.find(r => r.jobId === first.jobId && r.attempt === 2));
+    expect(second).toMatchObject({errorKind: 'timeout', willRetry: false});
+    await worker.shutdown(1000);
+  });
 });
