@@ -72,6 +72,7 @@ export class ResultStore {
   readonly keys: {config: string; state: string; marker: string; version: string};
   /** The config hash changes only on reconcile: re-read it only when its version moved. */
   private configCache: {version: string; specs: [string, CheckSpec][]} | undefined;
+  private parsedCache = new Map<string, {raw: string; item: StoredCheck}>();
 
   constructor(
     private readonly redis: Redis,
@@ -148,16 +149,27 @@ export class ResultStore {
     // A config read without a version (Redis lost its data) is not worth caching.
     this.configCache = values[0] === null ? undefined : {version, specs};
     const out: StoredCheck[] = [];
+    // Between two scrapes most checks have not run again: reuse what the last scrape parsed
+    // when the stored text is unchanged.
+    const parsed = new Map<string, {raw: string; item: StoredCheck}>();
     for (const [id, spec] of specs) {
-      const item: StoredCheck = {spec};
-      const value = state[id];
-      if (value) {
-        const newline = value.indexOf('\n');
-        if (newline > 0) item.success = JSON.parse(value.slice(0, newline)) as StoredSuccess;
-        item.run = JSON.parse(value.slice(newline + 1)) as StoredRun;
+      const raw = state[id] ?? '';
+      const previous = this.parsedCache.get(id);
+      let item: StoredCheck;
+      if (previous && previous.raw === raw && previous.item.spec === spec) {
+        item = previous.item;
+      } else {
+        item = {spec};
+        if (raw) {
+          const newline = raw.indexOf('\n');
+          if (newline > 0) item.success = JSON.parse(raw.slice(0, newline)) as StoredSuccess;
+          item.run = JSON.parse(raw.slice(newline + 1)) as StoredRun;
+        }
       }
+      parsed.set(id, {raw, item});
       out.push(item);
     }
+    this.parsedCache = parsed;
     return out;
   }
 }

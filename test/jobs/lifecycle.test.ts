@@ -21,10 +21,11 @@ describe('several workers on one Redis', () => {
     expect(runs.length).toBeGreaterThanOrEqual(orgs.length * 3);
     expect(new Set(jobIds).size).toBe(jobIds.length);
     expect(fixture.stub.requests.filter(r => String(r.body.slug).startsWith('dup-'))).toHaveLength(runs.length);
-    // One run per org per slot: no two requests for an org closer than half the interval.
+    // One run per org per slot: job ids are repeat:<scheduler>:<slot millis>, one interval apart.
     for (const org of orgs) {
-      const times = requestsFor(org).map(r => r.at).sort((x, y) => x - y);
-      for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThan(500);
+      const slots = runs.filter(run => run.org === org).map(run => Number(run.jobId.split(':').at(-1))).sort((x, y) => x - y);
+      expect(new Set(slots).size).toBe(slots.length);
+      for (let i = 1; i < slots.length; i++) expect((slots[i]! - slots[i - 1]!) % 1000).toBe(0);
     }
   });
 
