@@ -27,8 +27,13 @@ export function formatError(error: unknown, options: {debug?: boolean} = {}): Er
   } else if (error instanceof ApiError) {
     exitCode = error.exitCode;
     lines.push(`error: ${clean(error.message)} (HTTP ${error.status} ${clean(error.code)})`);
-    for (const issue of error.issues) lines.push(`  - ${clean(issue.message)}`);
-    for (const rejection of error.details?.assetErrors ?? []) {
+    const rejections = error.details?.assetErrors ?? [];
+    // A 422 often repeats each asset rejection as an issue; print each fact once.
+    const restated = new Set(rejections.flatMap(r => [r.message, `${r.asset}: ${r.message}`]));
+    for (const issue of error.issues) {
+      if (!restated.has(issue.message)) lines.push(`  - ${clean(issue.message)}`);
+    }
+    for (const rejection of rejections) {
       lines.push(`  - ${clean(rejection.asset)}: ${clean(rejection.errorType)}: ${clean(rejection.message)}`);
       if (rejection.suggestion) lines.push(`      suggestion: ${clean(rejection.suggestion)}`);
     }

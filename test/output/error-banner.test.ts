@@ -19,6 +19,20 @@ describe('formatError', () => {
     expect(report.text).toContain('  - x.example: DUPLICATE: dup');
   });
 
+  it('prints an asset rejection once when the 422 also restates it as an issue', () => {
+    const error = new ApiError({
+      status: 422,
+      code: 'UNPROCESSABLE_ENTITY',
+      message: 'Report not created',
+      issues: [{message: 'a.example: already reported in 12'}, {message: 'title looks generic'}],
+      details: {assetErrors: [{asset: 'a.example', errorType: 'REPORT_ALREADY_EXISTS', message: 'already reported in 12', suggestion: 'follow 12'}]},
+    });
+    const text = formatError(error).text;
+    expect(text.match(/already reported in 12/g)).toHaveLength(1);
+    expect(text).toContain('  - a.example: REPORT_ALREADY_EXISTS: already reported in 12\n      suggestion: follow 12');
+    expect(text).toContain('  - title looks generic');
+  });
+
   it('lists every input problem with its field, exit 3', () => {
     const report = formatError(new InputError([{field: '--limit', message: 'must be 1 to 20'}, {field: '--org', message: 'missing'}]));
     expect(report.exitCode).toBe(3);
