@@ -1,4 +1,4 @@
-import got, {type Got, type Response, TimeoutError} from 'got';
+import type {Got, Response} from 'got';
 import {InterruptedError} from '../errors.js';
 import {redact} from '../secrets.js';
 
@@ -84,7 +84,11 @@ export function createTransport(options: TransportOptions): Transport {
   const elapsed = (ctx: TraceContext | undefined) => (ctx ? Math.round(performance.now() - ctx.startedAt) : 0);
   const attemptLabel = (ctx: TraceContext | undefined) => (ctx ? ` (attempt ${ctx.attempt}/${ctx.attempts})` : '');
 
-  const client: Got = got.extend({
+  // got is loaded on the first request, not at start-up: commands that send nothing (help,
+  // config, --dry-run) skip its ~120 ms of module loading.
+  let client: Promise<Got> | undefined;
+  const gotClient = () => (client ??= import('got').then(({default: got}) => extendGot(got)));
+  const extendGot = (got: Got): Got => got.extend({
     prefixUrl: options.prefixUrl.href,
     headers: {[KEY_HEADER]: options.apiKey, 'user-agent': options.userAgent, accept: 'application/json'},
     responseType: 'text',
@@ -146,7 +150,7 @@ export function createTransport(options: TransportOptions): Transport {
       if (request.signal.aborted) throw new InterruptedError();
       const context: TraceContext = {attempt: request.attempt, attempts: request.attempts, startedAt: performance.now()};
       try {
-        const response = await client(request.path, {
+        const response = await (await gotClient())(request.path, {
           method: request.method,
           ...(request.searchParams ? {searchParams: request.searchParams} : {}),
           ...(request.json === undefined ? {} : {json: request.json}),
@@ -180,8 +184,8 @@ function toSafeFailure(error: unknown, url: URL, options: TransportOptions): Err
   if (error instanceof CrossOriginRedirect) return error;
   const code = readCode(error);
   const host = url.host;
-  if (error instanceof TimeoutError) {
-    const event = String(error.event);
+  if (error instanceof Error && error.name === 'TimeoutError') {
+    const event = String((error as {event?: unknown}).event);
     if (NOT_SENT_TIMEOUTS.has(event)) {
       return new NetworkFailure('ETIMEDOUT', 'not-sent', `could not connect to ${host} within ${options.connectTimeoutMs} ms`);
     }
