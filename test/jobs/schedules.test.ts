@@ -28,9 +28,9 @@ describe('vigil schedules list', () => {
     expect(err).toBe('');
     const lines = out.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^CHECK\s+ORG\s+EVERY\s+NEXT RUN\s+LAST RESULT\s+LAST RUN\s+LAST SUCCESS$/);
-    expect(lines.find(line => line.includes('sl-fail'))).toMatch(/takedowns\.cancelled-count\s+sl-fail\s+1s\s+20\S+Z\s+fail\s+20\S+Z\s+20\S+Z/);
-    expect(lines.find(line => line.includes('sl-err'))).toMatch(/sl-err\s+1s\s+20\S+Z\s+error: auth\s+20\S+Z$/);
-    expect(lines.find(line => line.includes('sl-new'))).toMatch(/sl-new\s+1h\s+20\S+Z\s+never run$/);
+    expect(lines.find(line => line.includes('sl-fail'))).toMatch(/takedowns\.cancelled-count\s+sl-fail\s+1s\s+in \S+\s+fail\s+\S+ ago\s+\S+ ago$/);
+    expect(lines.find(line => line.includes('sl-err'))).toMatch(/sl-err\s+1s\s+in \S+\s+error: auth\s+\S+ ago$/);
+    expect(lines.find(line => line.includes('sl-new'))).toMatch(/sl-new\s+1h\s+in \S+\s+never run$/);
     await worker.shutdown(1000);
   });
 

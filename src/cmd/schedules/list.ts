@@ -9,6 +9,7 @@ import {QUEUE_NAME, connectRedis, type CheckJobData} from '../../../jobs/queue.j
 import {resolveWorkerOptions} from '../worker/options.js';
 
 export interface SchedulesListFlags {
+  debug?: boolean;
   redisUrl?: string;
   prefix?: string;
   json?: boolean;
@@ -48,17 +49,29 @@ export function scheduleRow(scheduler: {key: string; every?: number; next?: numb
   };
 }
 
-const RESULT_STYLE = {ok: 'green', warn: 'yellow', fail: 'red'} as const;
+const RESULT_STYLE: Record<string, 'green' | 'yellow' | 'red'> = {ok: 'green', warn: 'yellow', fail: 'red'};
 
-export const SCHEDULE_COLUMNS: Column<ScheduleRow>[] = [
-  {header: 'CHECK', value: row => row.check},
-  {header: 'ORG', value: row => row.org},
-  {header: 'EVERY', value: row => row.every, align: 'right'},
-  {header: 'NEXT RUN', value: row => row.nextRunAt},
-  {header: 'LAST RESULT', value: row => row.lastResult ?? 'never run', style: row => (row.lastResult === null ? 'gray' : (RESULT_STYLE as Record<string, 'green' | 'yellow' | 'red'>)[row.lastResult] ?? 'magenta')},
-  {header: 'LAST RUN', value: row => row.lastRunAt},
-  {header: 'LAST SUCCESS', value: row => row.lastSuccessAt},
-];
+/** "in 12s" / "3m ago": what a person scanning a terminal table wants. */
+export function relativeTime(iso: string | null, now: number): string | null {
+  if (iso === null) return null;
+  const delta = Date.parse(iso) - now;
+  const text = formatDuration(Math.round(Math.abs(delta) / 1000) * 1000);
+  return delta >= 0 ? `in ${text}` : `${text} ago`;
+}
+
+/** Columns of the listing: ISO-8601 times for TSV and markdown, relative ones in a table. */
+export function scheduleColumns(relativeTo?: number): Column<ScheduleRow>[] {
+  const time = (pick: (row: ScheduleRow) => string | null) => (row: ScheduleRow) => (relativeTo === undefined ? pick(row) : relativeTime(pick(row), relativeTo));
+  return [
+    {header: 'CHECK', value: row => row.check},
+    {header: 'ORG', value: row => row.org, minWidth: 12},
+    {header: 'EVERY', value: row => row.every, align: 'right'},
+    {header: 'NEXT RUN', value: time(row => row.nextRunAt)},
+    {header: 'LAST RESULT', value: row => row.lastResult ?? 'never run', minWidth: 11, style: row => (row.lastResult === null ? 'gray' : (RESULT_STYLE[row.lastResult] ?? 'magenta'))},
+    {header: 'LAST RUN', value: time(row => row.lastRunAt)},
+    {header: 'LAST SUCCESS', value: time(row => row.lastSuccessAt)},
+  ];
+}
 
 /** `vigil schedules list`: what the workers sharing this Redis will run, and how it went. */
 export async function runSchedulesList(flags: SchedulesListFlags, ctx: CommandContext): Promise<number> {
@@ -74,7 +87,8 @@ export async function runSchedulesList(flags: SchedulesListFlags, ctx: CommandCo
       const [schedulers, stored] = await Promise.all([queue.getJobSchedulers(0, -1, true), new ResultStore(redis, options!.prefix, QUEUE_NAME).readAll()]);
       const byId = new Map(stored.map(item => [item.spec.id, item]));
       const rows = schedulers.map(scheduler => scheduleRow(scheduler, byId.get(scheduler.key))).sort((a, b) => a.id.localeCompare(b.id));
-      printRows(ctx.io, format!, rows, SCHEDULE_COLUMNS, {emptyMessage: 'no schedulers: start `vigil worker --checks <file>` to create them'});
+      const columns = scheduleColumns(format === 'table' ? ctx.now().getTime() : undefined);
+      printRows(ctx.io, format!, rows, columns, {emptyMessage: 'no schedulers: start `vigil worker --checks <file>` to create them'});
     } finally {
       await queue.close();
     }

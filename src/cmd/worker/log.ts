@@ -16,8 +16,10 @@ export interface WorkerLogger {
 
 const OUTCOME_STYLE: Record<RunLogEntry['outcome'], StyleName> = {ok: 'green', warn: 'yellow', fail: 'red', error: 'magenta'};
 
+/** Numbers only on a terminal line: counts matter, echoed windows and labels are noise. */
 function observedText(observed: Record<string, unknown> | undefined): string {
   return Object.entries(observed ?? {})
+    .filter(([, value]) => typeof value === 'number')
     .map(([key, value]) => `${sanitizeText(key)}=${sanitizeText(String(value))}`)
     .join(' ');
 }
