@@ -5,7 +5,11 @@ import {RunCommand} from '../../src/ui/run-command.js';
 import {runReportsCreate} from '../../src/cmd/reports/create.js';
 import {processIO} from '../../src/cli/io.js';
 import {wantsInteractive} from '../../src/ui/hooks/use-interactive-command.js';
-import {GuidedCreate, createNeeds} from '../../src/ui/create/guided-create.js';
+import {createNeeds} from '../../src/ui/create/needs.js';
+import {lazy, Suspense} from 'react';
+
+// Loaded only when prompting: scripted runs skip the prompts' modules at start-up.
+const GuidedCreate = lazy(() => import('../../src/ui/create/guided-create.js').then(m => ({default: m.GuidedCreate})));
 
 export const description = 'Create a report with one or more assets';
 
@@ -30,6 +34,12 @@ type Options = z.infer<typeof options>;
 export default function ReportsCreate({options: flags}: {options: Options}) {
   // Missing fields are prompted for at a terminal; elsewhere the static path names the flags (exit 3).
   const needs = createNeeds(flags);
-  if (needs && wantsInteractive(flags, processIO())) return <GuidedCreate flags={flags} needs={needs} />;
+  if (needs && wantsInteractive(flags, processIO())) {
+    return (
+      <Suspense fallback={null}>
+        <GuidedCreate flags={flags} needs={needs} />
+      </Suspense>
+    );
+  }
   return <RunCommand flags={flags} run={ctx => runReportsCreate(flags, ctx)} />;
 }

@@ -5,7 +5,10 @@ import {RunCommand} from '../../src/ui/run-command.js';
 import {runReportsList} from '../../src/cmd/reports/list.js';
 import {processIO} from '../../src/cli/io.js';
 import {wantsInteractive} from '../../src/ui/hooks/use-interactive-command.js';
-import {ReportsBrowser} from '../../src/ui/browser/reports-browser.js';
+import {lazy, Suspense} from 'react';
+
+// Loaded only when a person browses: scripted runs skip the browser's modules at start-up.
+const ReportsBrowser = lazy(() => import('../../src/ui/browser/reports-browser.js').then(m => ({default: m.ReportsBrowser})));
 
 export const description = 'List recent reports, with the filters of the Reports view';
 
@@ -39,6 +42,12 @@ type Options = z.infer<typeof options>;
 
 export default function ReportsList({options: flags}: {options: Options}) {
   // A person at a terminal browses; scripts, pipes, --json/--output and --all get static output.
-  if (flags.all !== true && wantsInteractive(flags, processIO())) return <ReportsBrowser flags={flags} />;
+  if (flags.all !== true && wantsInteractive(flags, processIO())) {
+    return (
+      <Suspense fallback={null}>
+        <ReportsBrowser flags={flags} />
+      </Suspense>
+    );
+  }
   return <RunCommand flags={flags} run={ctx => runReportsList(flags, ctx)} />;
 }

@@ -8,20 +8,7 @@ import {useInteractiveCommand} from '../hooks/use-interactive-command.js';
 import {CreateFlow, type CreateFlowProps} from './create-flow.js';
 import {answersAsFlags, type CreateNeeds, type DuplicateCheck} from './state.js';
 
-/**
- * Which fields `reports create` must ask for, or null when the flags are complete (or a
- * payload file or --dry-run says the run is scripted): then the static path runs as is.
- */
-export function createNeeds(flags: CreateFlags): CreateNeeds | null {
-  if (flags.payloadFile !== undefined || flags.dryRun === true) return null;
-  const needs: CreateNeeds = {
-    title: flags.title === undefined,
-    description: flags.description === undefined,
-    assets: (flags.asset ?? []).length === 0,
-    contactInfo: flags.contactInfo === undefined,
-  };
-  return needs.title || needs.description || needs.assets ? needs : null;
-}
+export {createNeeds} from './needs.js';
 
 /** Stand-ins for the prompted fields, so every flag that WAS given is checked up front. */
 const PLACEHOLDERS = {title: 'placeholder', description: 'placeholder', asset: ['placeholder.example']};
