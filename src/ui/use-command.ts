@@ -5,6 +5,7 @@ import {processIO, type IO} from '../cli/io.js';
 import {interruptSignal, wasInterrupted} from '../cli/interrupt.js';
 import {formatError} from '../output/error-banner.js';
 import {ExitCode} from '../exit-codes.js';
+import {useTerminalIO} from './hooks/use-terminal-io.js';
 
 export type CommandWork = (ctx: CommandContext) => Promise<number | void>;
 
@@ -14,8 +15,10 @@ export type CommandState = {phase: 'running'} | {phase: 'done'; exitCode: number
  * Runs a command's async work once, maps its outcome to the process exit code (Pastel and
  * Ink never set one), prints errors to stderr, then lets Ink exit after the final render.
  */
-export function useCommand(flags: ContextFlags, work: CommandWork, io: IO = processIO()): CommandState {
+export function useCommand(flags: ContextFlags, work: CommandWork, rawIO?: IO): CommandState {
   const {exit} = useApp();
+  const [baseIO] = useState(() => rawIO ?? processIO());
+  const io = useTerminalIO(baseIO);
   const [state, setState] = useState<CommandState>({phase: 'running'});
 
   useEffect(() => {
