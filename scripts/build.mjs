@@ -33,8 +33,32 @@ const entryPoints = [
 // Build beside dist/ and swap it in, so a test running the CLI never sees a half-built tree.
 const staging = path.join(root, `dist.tmp-${process.pid}`);
 await rm(staging, {recursive: true, force: true});
+/**
+ * Start-up trims, each a module every command would otherwise load and evaluate:
+ * - zod's `z.locales` namespace drags all ~50 message locales (~300 KB minified) into the
+ *   bundle; vigil writes its own messages and zod uses `en` by default, so only `en` stays.
+ * - Pastel calls read-package-up on every run, only to fall back on a package.json's
+ *   name and version; vigil always passes both (and the fallback would read the package.json
+ *   above the user's working directory, not vigil's), so it resolves to nothing.
+ */
+const startupTrims = {
+  name: 'startup-trims',
+  setup(build) {
+    build.onLoad({filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/}, () => ({
+      contents: "export {default as en} from './en.js';",
+      loader: 'js',
+    }));
+    build.onResolve({filter: /^read-package-up$/}, () => ({path: 'read-package-up', namespace: 'vigil-stub'}));
+    build.onLoad({filter: /.*/, namespace: 'vigil-stub'}, () => ({
+      contents: 'export async function readPackageUp() { return undefined; }',
+      loader: 'js',
+    }));
+  },
+};
+
 await build({
   entryPoints,
+  plugins: [startupTrims],
   outdir: staging,
   bundle: true,
   splitting: true,

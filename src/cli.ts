@@ -12,6 +12,11 @@ if (process.stdout.isTTY !== true) {
   process.env.VIGIL_ORIGINAL_CI = process.env.CI ?? '';
   delete process.env.CI;
   delete process.env.CONTINUOUS_INTEGRATION;
+  // Ink asks terminal-size for a width when stdout is a pipe, which spawns `tput` twice and
+  // `resize` (~20-40 ms of every scripted run). Nothing is laid out through Ink when piped,
+  // so hand it the 80x24 fallback it would arrive at anyway.
+  process.env.COLUMNS ??= '80';
+  process.env.LINES ??= '24';
 }
 
 for (const stream of [process.stdout, process.stderr]) {

@@ -1,4 +1,4 @@
-import {mkdtempSync, readFileSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -27,6 +27,25 @@ describe('start-up', () => {
     expect(help.stdout).toContain('reports');
     const version = await runCli(['--version'], {cwd: elsewhere});
     expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
+  });
+
+  it('reports its own version inside another project, whose package.json it never reads', async () => {
+    const project = mkdtempSync(path.join(tmpdir(), 'vigil-other-'));
+    writeFileSync(path.join(project, 'package.json'), JSON.stringify({name: 'other', version: '9.9.9', description: 'not vigil'}));
+    const version = await runCli(['--version'], {cwd: project});
+    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
+    const help = await runCli(['--help'], {cwd: project});
+    expect(help.stdout).not.toContain('not vigil');
+  });
+
+  it('spawns no helper process to size a terminal when piped', async () => {
+    const log = path.join(mkdtempSync(path.join(tmpdir(), 'vigil-spawn-')), 'spawned.log');
+    const result = await runCli(['auth', 'status'], {
+      env: {VIGIL_CONFIG_DIR: path.dirname(log), VIGIL_SPAWN_LOG: log},
+      nodeArgs: ['--import', path.join(ROOT, 'test/helpers/record-spawns.mjs')],
+    });
+    expect(result.code).toBe(2);
+    expect(existsSync(log) ? readFileSync(log, 'utf8') : '').toBe('');
   });
 
   it('exits 1 with a message on stderr for an unknown option', async () => {
