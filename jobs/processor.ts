@@ -80,6 +80,13 @@ export function createProcessor(deps: ProcessorDeps) {
       result = await deps.client.runHealthcheck(spec.check, {...healthcheckRequestBody(spec)}, {signal: AbortSignal.any([timeout, deps.forceSignal])});
     } catch (error) {
       const finished = now();
+      // A forced shutdown cut the call short: that says nothing about the check, so it is
+      // logged but kept out of the stored result and the metrics; BullMQ runs the job again.
+      if (deps.forceSignal.aborted) {
+        const message = 'aborted by a forced shutdown';
+        deps.log({...base, time: new Date(finished), outcome: 'error', durationMs: finished - started, errorKind: 'internal', error: message, willRetry: true});
+        throw new Error(message);
+      }
       const durationMs = finished - started;
       const classified = classifyError(error, timeout.aborted && !deps.forceSignal.aborted);
       const willRetry = classified.retry && attempt < attempts;
@@ -93,7 +100,9 @@ export function createProcessor(deps: ProcessorDeps) {
     const finished = now();
     const durationMs = finished - started;
     deps.metrics.recordRun(spec.check, result.severity, durationMs / 1000);
-    await deps.store.recordSuccess(spec.id, result, finished, durationMs);
+    // As on the error path: a store failure must not fail (and so re-run and double-count) a
+    // check that did run; vigil_store_up reports the store.
+    await deps.store.recordSuccess(spec.id, result, finished, durationMs).catch(() => {});
     deps.log({...base, time: new Date(finished), outcome: result.severity, durationMs, severity: result.severity, observed: result.observed});
     return {severity: result.severity};
   };

@@ -84,6 +84,7 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
 
   let reconciling: Promise<ReconcileSummary> | undefined;
   const doReconcile = (reason: string): Promise<ReconcileSummary> => {
+    if (closing) return Promise.reject(new Error('the worker is shutting down'));
     reconciling ??= reconcile(queue, store, options.specs, options.retry)
       .then(summary => {
         options.logEvent('schedulers reconciled', {
@@ -114,8 +115,9 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
   const checkMarker = async (reason: string) => {
     if (closing || redis.status !== 'ready') return;
     try {
-      if (!(await store.hasMarker())) await doReconcile(reason);
+      if (!(await store.hasMarker()) && !closing) await doReconcile(reason);
     } catch (error) {
+      if (closing) return;
       options.logEvent('reconcile failed; will retry', {reason, error: error instanceof Error ? error.message : String(error)});
     }
   };
@@ -195,17 +197,39 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
       const forcedBySignal = new Promise<boolean>(resolve => forceController.signal.addEventListener('abort', () => resolve(true), {once: true}));
       const forced = await Promise.race([graceful, timedOut, forcedBySignal]);
       clearTimeout(timer);
+      // Forced: BullMQ's close(true) hands back the close already waiting for the in-flight
+      // jobs, and with maxRetriesPerRequest null a command queued while Redis is away waits
+      // forever. So every step below is bounded, and the connection is cut at the end.
       if (forced) {
         forceController.abort(new Error('grace period over'));
-        await worker.close(true);
+        await settleWithin(worker.close(true), FORCED_STEP_MS);
       }
-      await reconciling?.catch(() => {});
+      await settleWithin(reconciling?.catch(() => {}), forced ? FORCED_STEP_MS : graceMs);
       redis.off('ready', onReady);
       redis.off('close', onClose);
-      await Promise.allSettled([queue.close(), server.close()]);
-      await redis.quit().catch(() => redis.disconnect());
+      await settleWithin(Promise.allSettled([queue.close(), server.close()]), forced ? FORCED_STEP_MS : graceMs);
+      if (forced) redis.disconnect();
+      else await settleWithin(redis.quit(), FORCED_STEP_MS);
+      redis.disconnect();
       redis.off('error', onError);
       return {forced};
     },
   };
+}
+
+/** How long each step of a forced shutdown may take before it is abandoned. */
+const FORCED_STEP_MS = 2000;
+
+/** Waits for a promise to settle, or for `ms`, whichever comes first; never rejects. */
+async function settleWithin(promise: Promise<unknown> | undefined, ms: number): Promise<void> {
+  if (!promise) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    promise.catch(() => {}),
+    new Promise<void>(resolve => {
+      timer = setTimeout(resolve, ms);
+      timer.unref();
+    }),
+  ]);
+  clearTimeout(timer);
 }

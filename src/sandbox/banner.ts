@@ -1,4 +1,5 @@
 import type {Severity} from '../api/enums.js';
+import {sanitizeText} from '../output/sanitize.js';
 
 export interface BannerOrg {
   slug: string;
@@ -20,8 +21,8 @@ export interface BannerInfo {
   orgs: BannerOrg[];
 }
 
-// Org names may come from a --seed-file: keep terminal control sequences out.
-const clean = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+// Org names may come from a --seed-file: the one sanitiser keeps control sequences out.
+const clean = (text: string) => sanitizeText(text);
 
 /** The start-up block on stdout: where to point vigil, with which keys, and the env line to paste. */
 export function formatBanner(info: BannerInfo): string {

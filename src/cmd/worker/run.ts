@@ -111,10 +111,18 @@ export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, 
           inFlight: worker.inFlight(),
           grace: formatDuration(options.graceMs),
         });
-        void worker.shutdown(options.graceMs).then(result => {
-          stopListening();
-          resolve(result);
-        });
+        void worker.shutdown(options.graceMs).then(
+          result => {
+            stopListening();
+            resolve(result);
+          },
+          (error: unknown) => {
+            // The process must still end: report it and stop as a forced shutdown would.
+            stopListening();
+            logger.event('shutdown failed', {error: error instanceof Error ? error.message : String(error)});
+            resolve({forced: true});
+          },
+        );
       } else {
         forcedBySecondSignal = true;
         logger.event('forcing shutdown: aborting in-flight runs', {signal: name, inFlight: worker.inFlight()});
