@@ -34,7 +34,7 @@ const entryPoints = [
 const staging = path.join(root, `dist.tmp-${process.pid}`);
 await rm(staging, {recursive: true, force: true});
 /**
- * Start-up trims, each a module every command would otherwise load and evaluate:
+ * Start-up trims and one fix-up of Pastel, applied to the bundle:
  * - zod's `z.locales` namespace drags all ~50 message locales (~300 KB minified) into the
  *   bundle; vigil writes its own messages and zod uses `en` by default, so only `en` stays.
  * - Pastel calls read-package-up on every run, only to fall back on a package.json's
@@ -44,6 +44,18 @@ await rm(staging, {recursive: true, force: true});
 const startupTrims = {
   name: 'startup-trims',
   setup(build) {
+    // Pastel prints its own option type errors (a flag given without its value) on stdout,
+    // naming the camelCase key; route them to src/cli/parse-error.ts (stderr, flag names).
+    build.onLoad({filter: /[\\/]pastel[\\/]build[\\/]generate-command\.js$/}, async args => {
+      const source = await readFile(args.path, 'utf8');
+      const pastelError = /render\(_jsx\(StatusMessage, \{ variant: "error", children: fromZodError\(result\.error, \{[^}]*\}\)\.message \}\)\);/g;
+      const patched = source.replace(pastelError, '__vigilReportParseError(result.error);');
+      if (patched.match(/__vigilReportParseError/g)?.length !== 2) {
+        throw new Error('pastel/build/generate-command.js changed: update the parse-error patch in scripts/build.mjs');
+      }
+      const handler = JSON.stringify(path.join(root, 'src/cli/parse-error.ts'));
+      return {contents: `import {reportParseError as __vigilReportParseError} from ${handler};\n${patched}`, loader: 'js', resolveDir: path.dirname(args.path)};
+    });
     build.onLoad({filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/}, () => ({
       contents: "export {default as en} from './en.js';",
       loader: 'js',

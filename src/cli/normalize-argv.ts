@@ -15,20 +15,35 @@ const SECRET_VALUE_FLAG = /^--(?:with-key|api-key|key|token)=/;
 
 export function normalizeArgv(argv: readonly string[]): string[] {
   const out: string[] = [];
+  // `vigil sandbox --api-key=<key>` sets the sandbox's own (fake) key: a real option there.
+  const secretFlag = argv[2] === 'sandbox' ? /^--(?:with-key|key|token)=/ : SECRET_VALUE_FLAG;
   let passthrough = false;
-  for (const arg of argv) {
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index]!;
     if (passthrough || arg === '--') {
       passthrough = true;
       out.push(arg);
       continue;
     }
-    if (SECRET_VALUE_FLAG.test(arg)) {
+    if (secretFlag.test(arg)) {
       // Never a valid option: Commander refuses it, and its message would quote the key.
       out.push(arg.replace(/=.*$/s, '=<hidden>'));
       continue;
     }
     const flag = TRI_STATE_FLAGS.find(name => arg === `--${name}` || arg === `--no-${name}`);
-    out.push(flag ? `--${flag}=${arg.startsWith('--no-') ? 'false' : 'true'}` : arg);
+    if (!flag) {
+      out.push(arg);
+      continue;
+    }
+    const next = argv[index + 1];
+    if (!arg.startsWith('--no-') && (next === 'true' || next === 'false')) {
+      // `--x false`, as the help's `[true|false]` offers: the word is the value, never an
+      // asset to search for (which would also flip the filter to true).
+      out.push(`--${flag}=${next}`);
+      index++;
+      continue;
+    }
+    out.push(`--${flag}=${arg.startsWith('--no-') ? 'false' : 'true'}`);
   }
   return out;
 }

@@ -48,6 +48,13 @@ describe('start-up', () => {
     expect(existsSync(log) ? readFileSync(log, 'utf8') : '').toBe('');
   });
 
+  it('names a flag given without its value on stderr, keeping stdout clean for --json', async () => {
+    const result = await runCli(['reports', 'list', '--limit', '5', '--json', '--status']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('error: --status: needs a value');
+  });
+
   it('exits 1 with a message on stderr for an unknown option', async () => {
     const result = await runCli(['auth', 'status', '--no-such-flag']);
     expect(result.code).toBe(1);
