@@ -23,6 +23,30 @@ export function parseAssetFlag(value: string): ParsedAsset {
 }
 
 /**
+ * A trailing `:WORD` one or two letters away from a status (`:BLOKED`, `:ALOWED`) is almost
+ * surely a typo; taken as content it would report the wrong asset. Returns the status it
+ * was probably meant to be. `x:BLOKED:BLOCKED` still sends `x:BLOKED` as the content.
+ */
+export function misspeltStatus(parsed: ParsedAsset): AssetStatus | undefined {
+  if (parsed.status !== undefined) return undefined;
+  const suffix = /:([A-Za-z]{4,9})$/.exec(parsed.content)?.[1]?.toUpperCase();
+  if (!suffix) return undefined;
+  return ASSET_STATUSES.find(status => editDistance(suffix, status) <= 2);
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({length: b.length + 1}, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/**
  * Groups of indexes whose contents are the same asset once normalised the way the upstream
  * matches them (CONTRACT.md). Only groups of two or more are returned, in input order.
  */

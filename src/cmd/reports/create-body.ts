@@ -6,7 +6,7 @@ import {
   reportAssetInputSchema,
   type CreateReportRequest,
 } from '../../api/wire/index.js';
-import {findDuplicateContents, parseAssetFlag, type ParsedAsset} from './assets.js';
+import {findDuplicateContents, misspeltStatus, parseAssetFlag, type ParsedAsset} from './assets.js';
 import {fileField, loadPayloadFile} from './payload-file.js';
 import {Problems, isHttpUrl, resolveOrg} from './problems.js';
 
@@ -51,6 +51,11 @@ export async function buildCreateBody(flags: CreateBodyFlags, ctx: CommandContex
   const flagAssets: ParsedAsset[] = (flags.asset ?? []).map(parseAssetFlag);
   flagAssets.forEach((asset, index) => {
     if (asset.content === '') problems.add('--asset', `${JSON.stringify(flags.asset![index])} has no content before the status`);
+    const meant = misspeltStatus(asset);
+    if (meant) {
+      const typed = flags.asset![index]!.trim();
+      problems.add('--asset', `${JSON.stringify(typed)} ends in what looks like a misspelt status (did you mean :${meant}?); to send it as content, add a status: ${typed}:UNKNOWN`);
+    }
   });
   const fileAssets = listField(file, 'assets', problems);
   const fileUrls = listField(file, 'attachmentUrls', problems);

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {findDuplicateContents, parseAssetFlag, uniqueContents} from '../../../src/cmd/reports/assets.js';
+import {findDuplicateContents, misspeltStatus, parseAssetFlag, uniqueContents} from '../../../src/cmd/reports/assets.js';
 import {normalizeAssetContent} from '../../../src/api/wire/index.js';
 
 describe('parseAssetFlag', () => {
@@ -17,6 +17,22 @@ describe('parseAssetFlag', () => {
     [':BLOCKED', {content: '', status: 'BLOCKED'}],
   ])('%s', (input, expected) => {
     expect(parseAssetFlag(input)).toEqual(expected);
+  });
+});
+
+describe('misspeltStatus', () => {
+  it('flags a suffix a letter or two away from a status', () => {
+    expect(misspeltStatus(parseAssetFlag('x.example:BLOKED'))).toBe('BLOCKED');
+    expect(misspeltStatus(parseAssetFlag('x.example:alowed'))).toBe('ALLOWED');
+    expect(misspeltStatus(parseAssetFlag('x.example:UNKOWN'))).toBe('UNKNOWN');
+  });
+
+  it('leaves real content with colons alone, and an explicit status wins', () => {
+    expect(misspeltStatus(parseAssetFlag('eip155:1:0xabc'))).toBeUndefined();
+    expect(misspeltStatus(parseAssetFlag('https://x.example:8443/a'))).toBeUndefined();
+    expect(misspeltStatus(parseAssetFlag('x.example:BLOCKED'))).toBeUndefined();
+    expect(misspeltStatus(parseAssetFlag('x.example:BLOKED:UNKNOWN'))).toBeUndefined();
+    expect(misspeltStatus(parseAssetFlag('acme:support'))).toBeUndefined();
   });
 });
 
