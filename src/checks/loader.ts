@@ -1,16 +1,7 @@
 import {readFile} from 'node:fs/promises';
+import {formatPath} from '../api/wire/index.js';
 import {InputError, type InputProblem} from '../errors.js';
 import {checksFileSchema, resolveChecks, type ChecksConfig} from './schema.js';
-
-/** Formats a zod issue path the way a user finds it in the file: `checks[2].every`. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const part of path) {
-    if (typeof part === 'number') out += `[${part}]`;
-    else out += out === '' ? String(part) : `.${String(part)}`;
-  }
-  return out || '(file)';
-}
 
 /** Parses checks file text (YAML, of which JSON is a subset) into resolved specs. */
 export async function parseChecks(text: string, source: string): Promise<ChecksConfig> {
@@ -24,7 +15,7 @@ export async function parseChecks(text: string, source: string): Promise<ChecksC
   const parsed = checksFileSchema.safeParse(doc.toJS());
   if (!parsed.success) {
     const problems: InputProblem[] = parsed.error.issues.map(issue => ({
-      field: `${source}: ${formatPath(issue.path)}`,
+      field: `${source}: ${formatPath(issue.path, '(file)')}`,
       message: issue.message,
     }));
     throw new InputError(problems, 'see docs/checker.md for the checks file format');

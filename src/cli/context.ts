@@ -1,4 +1,4 @@
-import {createApiClient, type ApiClient} from '../api/client.js';
+import {createApiClient, type ApiClient, type ApiClientOptions} from '../api/client.js';
 import {CredentialsError, InputError} from '../errors.js';
 import {loadSettings, type Settings, type SettingsFlags} from '../config/settings.js';
 import {redact, registerSecret} from '../secrets.js';
@@ -9,8 +9,11 @@ import type {IO} from './io.js';
 export interface CommandContext {
   io: IO;
   settings: Settings;
-  /** Builds the API client; throws CredentialsError without a key, InputError without a base URL. */
-  client(): ApiClient;
+  /**
+   * Builds the API client; throws CredentialsError without a key, InputError without a base
+   * URL. `overrides` adjust retries and timeout (the worker leaves retrying to BullMQ).
+   */
+  client(overrides?: ClientOverrides): ApiClient;
   /** The org to act on (flag > env > config), or an InputError naming --org. */
   requireOrg(): string;
   debug: boolean;
@@ -19,6 +22,8 @@ export interface CommandContext {
   now(): Date;
   signal: AbortSignal;
 }
+
+export type ClientOverrides = Pick<ApiClientOptions, 'retries' | 'timeoutMs'>;
 
 export interface ContextFlags extends SettingsFlags {
   debug?: boolean;
@@ -45,7 +50,7 @@ export async function createContext(flags: ContextFlags, io: IO, signal: AbortSi
       }
       return org;
     },
-    client() {
+    client(overrides: ClientOverrides = {}) {
       if (!settings.apiKey) {
         throw new CredentialsError('no API key configured');
       }
@@ -58,6 +63,7 @@ export async function createContext(flags: ContextFlags, io: IO, signal: AbortSi
         userAgent: USER_AGENT,
         signal,
         ...(debug ? {debug: trace} : {}),
+        ...overrides,
       });
     },
   };

@@ -1,14 +1,17 @@
 import type {z} from 'zod';
 import {ContractError} from '../../errors.js';
 
-/** Formats a zod issue path as a JSON path: `reports[3].proposals[0].asset.id`. */
-export function formatPath(path: ReadonlyArray<PropertyKey>): string {
+/**
+ * Formats a zod issue path as a JSON path: `reports[3].proposals[0].asset.id`.
+ * @param emptyLabel what an empty path (the document itself) is called
+ */
+export function formatPath(path: ReadonlyArray<PropertyKey>, emptyLabel = '(root)'): string {
   let out = '';
   for (const key of path) {
     if (typeof key === 'number') out += `[${key}]`;
     else out += out === '' ? String(key) : `.${String(key)}`;
   }
-  return out === '' ? '(root)' : out;
+  return out === '' ? emptyLabel : out;
 }
 
 /** Lists every issue of a failed parse as `path: message`. */

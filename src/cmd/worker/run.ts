@@ -1,12 +1,10 @@
 import type {CommandContext} from '../../cli/context.js';
 import {interrupt} from '../../cli/interrupt.js';
 import {colorEnabled} from '../../output/color.js';
-import {createApiClient} from '../../api/client.js';
-import {CredentialsError, InputError} from '../../errors.js';
+import {InputError} from '../../errors.js';
 import {ExitCode} from '../../exit-codes.js';
 import {loadChecksFile} from '../../checks/loader.js';
 import {formatDuration} from '../../checks/duration.js';
-import {USER_AGENT} from '../../version.js';
 import {connectRedis, redactRedisUrl} from '../../../jobs/queue.js';
 import {createWorkerLogger} from './log.js';
 import {resolveWorkerOptions, type WorkerFlags} from './options.js';
@@ -39,19 +37,8 @@ export const processSignals: SignalSource = {
 export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, signals: SignalSource = processSignals): Promise<number> {
   const options = resolveWorkerOptions(flags, ctx.io.env);
   const config = await loadChecksFile(options.checksPath);
-  if (!ctx.settings.apiKey) throw new CredentialsError('no API key configured; the worker calls the upstream for every check');
-  if (!ctx.settings.baseUrl) {
-    throw new InputError([{field: '--base-url', message: 'no API base URL configured'}], 'pass --base-url, set VIGIL_BASE_URL, or run `vigil config set base-url <url>`');
-  }
   // Retries belong to BullMQ (backoff across workers, visible in the queue), not the client.
-  const client = createApiClient({
-    baseUrl: ctx.settings.baseUrl.value,
-    apiKey: ctx.settings.apiKey.value,
-    retries: 0,
-    timeoutMs: config.timeoutMs + 1000,
-    userAgent: USER_AGENT,
-    ...(ctx.debug ? {debug: ctx.trace} : {}),
-  });
+  const client = ctx.client({retries: 0, timeoutMs: config.timeoutMs + 1000});
 
   const stderr = ctx.io.stderr;
   const logger = createWorkerLogger(stderr, {
