@@ -45,7 +45,18 @@ export class RedisUnavailableError extends VigilError {
  * cannot reach Redis at start-up says so at once (exit 8) instead of retrying silently.
  * Afterwards ioredis reconnects forever (maxRetriesPerRequest: null, as BullMQ requires).
  */
-export async function connectRedis(url: string, source: string, connectTimeoutMs = 3000): Promise<Redis> {
+export interface ConnectRedisOptions {
+  /** Milliseconds for the start-up probe to connect. Default: 3000. */
+  connectTimeoutMs?: number;
+  /**
+   * For a command that reads once and exits (`schedules list`): no endless reconnecting, and
+   * each command fails after 5 s instead of waiting in the offline queue for a Redis that
+   * went away after the probe. Default: false (the worker's long-lived connection).
+   */
+  oneShot?: boolean;
+}
+
+export async function connectRedis(url: string, source: string, {connectTimeoutMs = 3000, oneShot = false}: ConnectRedisOptions = {}): Promise<Redis> {
   const {Redis: IORedis} = await import('ioredis');
   const probe = new IORedis(url, {
     lazyConnect: true,
@@ -67,11 +78,16 @@ export async function connectRedis(url: string, source: string, connectTimeoutMs
   } finally {
     probe.disconnect();
   }
-  const options: RedisOptions = {
-    maxRetriesPerRequest: null,
-    // Reconnect quickly at first, then every 2 s at most.
-    retryStrategy: times => Math.min(times * 200, 2000),
-  };
+  const options: RedisOptions = oneShot
+    ? {maxRetriesPerRequest: 1, commandTimeout: 5000, retryStrategy: () => null}
+    : {
+        maxRetriesPerRequest: null,
+        // Reconnect quickly at first, then every 2 s at most.
+        retryStrategy: times => Math.min(times * 200, 2000),
+      };
   const redis = new IORedis(url, options);
+  // Without a listener ioredis prints "Unhandled error event" on every failed reconnect;
+  // failures still reach the caller as rejected commands.
+  redis.on('error', () => {});
   return redis;
 }

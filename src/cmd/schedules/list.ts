@@ -79,7 +79,7 @@ export async function runSchedulesList(flags: SchedulesListFlags, ctx: CommandCo
   const format = capture(problems, () => resolveOutputFormat(flags, ctx.io));
   const options = capture(problems, () => resolveWorkerOptions({redisUrl: flags.redisUrl, prefix: flags.prefix}, {...ctx.io.env, VIGIL_WORKER_LOCK_MS: undefined}));
   problems.throwIfAny();
-  const redis = await connectRedis(options!.redisUrl, options!.redisUrlSource);
+  const redis = await connectRedis(options!.redisUrl, options!.redisUrlSource, {oneShot: true});
   try {
     const {Queue} = await import('bullmq');
     const queue = new Queue<CheckJobData>(QUEUE_NAME, {connection: redis, prefix: options!.prefix});

@@ -1,0 +1,26 @@
+import {afterEach, describe, expect, it} from 'vitest';
+import {connectRedis} from '../../jobs/queue.js';
+import {startRedis, type TestRedis} from './redis-server.js';
+
+let server: TestRedis | undefined;
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+
+describe('connectRedis', () => {
+  it('one-shot: a command fails within seconds when Redis goes away after the probe', async () => {
+    server = await startRedis();
+    const redis = await connectRedis(server.url, '--redis-url', {oneShot: true});
+    try {
+      expect(await redis.ping()).toBe('PONG');
+      await server.stop();
+      server = undefined;
+      const started = Date.now();
+      await expect(redis.ping()).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(8000);
+    } finally {
+      redis.disconnect();
+    }
+  }, 20_000);
+});
