@@ -1,40 +1,16 @@
-import {mkdtempSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import path from 'node:path';
-import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
-import {ensureBuilt} from '../helpers/build.js';
-import {CLI} from '../helpers/cli.js';
-import {startSandboxProcess, type SandboxProcess} from '../helpers/sandbox-process.js';
-import {TmuxSession} from '../helpers/tmux.js';
+import {describe, expect, it} from 'vitest';
+import {useSandboxTerminal} from '../helpers/sandbox-terminal.js';
+import type {TmuxSession} from '../helpers/tmux.js';
 
 /*
  * The review browser in a real terminal (tmux) against the sandbox: what a reviewer does
  * with the needs-customer-review queue, keyboard only.
  */
 
-let sandbox: SandboxProcess;
-let configDir: string;
-let session: TmuxSession | undefined;
-
-beforeAll(async () => {
-  ensureBuilt();
-  sandbox = await startSandboxProcess();
-  configDir = mkdtempSync(path.join(tmpdir(), 'vigil-e2e-config-'));
-}, 120_000);
-
-afterAll(async () => {
-  await sandbox?.stop();
-  rmSync(configDir, {recursive: true, force: true});
-});
-
-afterEach(() => {
-  session?.close();
-  session = undefined;
-});
+const terminal = useSandboxTerminal();
 
 function browse(args: string[]): TmuxSession {
-  session = TmuxSession.start([process.execPath, CLI, 'reports', 'list', ...args], {env: {...sandbox.env, VIGIL_CONFIG_DIR: configDir}});
-  return session;
+  return terminal.open(['reports', 'list', ...args]);
 }
 
 /** The id in the highlighted row (`› 1321  IN_PROGRESS ...`). */

@@ -1,37 +1,14 @@
-import {mkdtempSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import path from 'node:path';
-import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
-import {ensureBuilt} from '../helpers/build.js';
-import {CLI, runCli} from '../helpers/cli.js';
-import {startSandboxProcess, type SandboxProcess} from '../helpers/sandbox-process.js';
-import {TmuxSession} from '../helpers/tmux.js';
+import {describe, expect, it} from 'vitest';
+import {runCli} from '../helpers/cli.js';
+import {useSandboxTerminal} from '../helpers/sandbox-terminal.js';
+import type {TmuxSession} from '../helpers/tmux.js';
 
 /* The guided `reports create` in a real terminal (tmux) against the sandbox process. */
 
-let sandbox: SandboxProcess;
-let configDir: string;
-let session: TmuxSession | undefined;
-
-beforeAll(async () => {
-  ensureBuilt();
-  sandbox = await startSandboxProcess();
-  configDir = mkdtempSync(path.join(tmpdir(), 'vigil-e2e-config-'));
-}, 120_000);
-
-afterAll(async () => {
-  await sandbox?.stop();
-  rmSync(configDir, {recursive: true, force: true});
-});
-
-afterEach(() => {
-  session?.close();
-  session = undefined;
-});
+const terminal = useSandboxTerminal();
 
 function create(args: string[] = []): TmuxSession {
-  session = TmuxSession.start([process.execPath, CLI, 'reports', 'create', ...args], {env: {...sandbox.env, VIGIL_CONFIG_DIR: configDir}, rows: 50});
-  return session;
+  return terminal.open(['reports', 'create', ...args], {rows: 50});
 }
 
 describe('guided create in a terminal', () => {
@@ -98,14 +75,14 @@ describe('guided create in a terminal', () => {
     expect(done).toContain('organization:');
     expect(await term.waitForExit()).toBe(0);
 
-    const listed = await runCli(['reports', 'list', '--search', 'Brand new phishing kit', '--json'], {env: {...sandbox.env, VIGIL_CONFIG_DIR: configDir}});
+    const listed = await runCli(['reports', 'list', '--search', 'Brand new phishing kit', '--json'], {env: terminal.env()});
     expect(listed.code).toBe(0);
     const body = JSON.parse(listed.stdout) as {reports: Array<{id: string; title: string}>};
     expect(body.reports.map(r => r.id)).toContain(id);
   });
 
   it('without a terminal, missing fields are an input error naming the flags (exit 3)', async () => {
-    const result = await runCli(['reports', 'create', '--title', 'Only a title'], {env: {...sandbox.env, VIGIL_CONFIG_DIR: configDir}});
+    const result = await runCli(['reports', 'create', '--title', 'Only a title'], {env: terminal.env()});
     expect(result.code).toBe(3);
     expect(result.stderr).toContain('--description');
     expect(result.stderr).toContain('--asset');
