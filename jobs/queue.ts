@@ -1,12 +1,13 @@
-import type {Redis, RedisOptions} from 'ioredis';
-import {VigilError} from '../src/errors.js';
-import {ExitCode} from '../src/exit-codes.js';
+import type {Redis} from 'ioredis';
+import {InputError} from '../src/errors.js';
+import {maskRedisUrl, parseRedisUrl, RedisUrlError, type RedisTarget} from '../src/redis/connection-url.js';
+import {openRedis, type ConnectOptions, type RedisConnection} from '../src/redis/connect.js';
+import {RedisUnavailableError} from '../src/redis/probe.js';
 import type {CheckSpec} from '../src/checks/schema.js';
 
 /** The one BullMQ queue of scheduled healthchecks. */
 export const QUEUE_NAME = 'healthchecks';
-export const DEFAULT_PREFIX = 'vigil';
-export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+export {DEFAULT_PREFIX, DEFAULT_REDIS_URL} from '../src/redis/settings.js';
 
 /** What a scheduled job carries: the resolved spec, so a changed file re-templates the job. */
 export type CheckJobData = CheckSpec;
@@ -16,78 +17,32 @@ export interface RetryPolicy {
   attempts: number;
   backoffMs: number;
 }
-export const DEFAULT_RETRY: RetryPolicy = {attempts: 4, backoffMs: 5000};
 
-/** `redis://user:secret@host` -> `redis://user:***@host`, for messages and logs. */
-export function redactRedisUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString().replace(/\/$/, '');
-  } catch {
-    return url.replace(/\/\/([^@/]*)@/, '//***@');
-  }
-}
-
-export class RedisUnavailableError extends VigilError {
-  constructor(url: string, reason: string, source: string) {
-    super(`cannot reach Redis at ${redactRedisUrl(url)} (${source}): ${reason}`, {
-      exitCode: ExitCode.Unavailable,
-      hint:
-        'start Redis (e.g. `redis-server`, or `docker run -d -p 6379:6379 redis:7`), ' +
-        'or point the worker at yours with --redis-url or VIGIL_REDIS_URL',
-    });
-  }
-}
+/** Credentials masked, in the userinfo and in the query: for messages and logs. */
+export const redactRedisUrl = maskRedisUrl;
+export {RedisUnavailableError};
+export type {RedisConnection};
 
 /**
- * Opens the long-lived connection the worker uses, after a fail-fast probe: a worker that
- * cannot reach Redis at start-up says so at once (exit 8) instead of retrying silently.
- * Afterwards ioredis reconnects forever (maxRetriesPerRequest: null, as BullMQ requires).
+ * Opens the long-lived connection the worker uses, after a bounded probe: a worker that
+ * cannot reach Redis at start-up says so at once (exit 8), one pointed at a misconfigured
+ * Redis (eviction policy, unknown Sentinel primary, bad URL) exits 3 with the fix.
+ * `url` is a URL in any form src/redis/connection-url.ts reads, or an already parsed target.
+ *
+ * Typed as a single Redis for jobs/ and the result store: on redis+cluster:// it is an
+ * ioredis Cluster, which answers every command they send (their keys share the prefix's
+ * hash tag, so one slot) and has the same status, events, quit and disconnect.
  */
-export interface ConnectRedisOptions {
-  /** Milliseconds for the start-up probe to connect. Default: 3000. */
-  connectTimeoutMs?: number;
-  /**
-   * For a command that reads once and exits (`schedules list`): no endless reconnecting, and
-   * each command fails after 5 s instead of waiting in the offline queue for a Redis that
-   * went away after the probe. Default: false (the worker's long-lived connection).
-   */
-  oneShot?: boolean;
+export async function connectRedis(url: string | RedisTarget, source: string, options: ConnectOptions = {}): Promise<Redis> {
+  const target = typeof url === 'string' ? parseTarget(url, source) : url;
+  return (await openRedis(target, source, options)).redis as Redis;
 }
 
-export async function connectRedis(url: string, source: string, {connectTimeoutMs = 3000, oneShot = false}: ConnectRedisOptions = {}): Promise<Redis> {
-  const {Redis: IORedis} = await import('ioredis');
-  const probe = new IORedis(url, {
-    lazyConnect: true,
-    connectTimeout: connectTimeoutMs,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    retryStrategy: () => null,
-  });
-  let lastError = 'no answer';
-  probe.on('error', (error: Error) => {
-    lastError = error.message;
-  });
+function parseTarget(url: string, source: string): RedisTarget {
   try {
-    await probe.connect();
-    await probe.ping();
+    return parseRedisUrl(url, source);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
-    throw new RedisUnavailableError(url, reason === 'Connection is closed.' ? lastError : reason, source);
-  } finally {
-    probe.disconnect();
+    if (error instanceof RedisUrlError) throw new InputError([error.problem]);
+    throw error;
   }
-  const options: RedisOptions = oneShot
-    ? {maxRetriesPerRequest: 1, commandTimeout: 5000, retryStrategy: () => null}
-    : {
-        maxRetriesPerRequest: null,
-        // Reconnect quickly at first, then every 2 s at most.
-        retryStrategy: times => Math.min(times * 200, 2000),
-      };
-  const redis = new IORedis(url, options);
-  // Without a listener ioredis prints "Unhandled error event" on every failed reconnect;
-  // failures still reach the caller as rejected commands.
-  redis.on('error', () => {});
-  return redis;
 }

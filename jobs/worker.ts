@@ -8,6 +8,7 @@ import {startMetricsServer, type MetricsServer} from '../src/metrics/server.js';
 import {createProcessor, type RunLogEntry} from './processor.js';
 import {QUEUE_NAME, type CheckJobData, type RetryPolicy} from './queue.js';
 import {reconcile, type ReconcileSummary} from './reconcile.js';
+import {shutdownWorker, type ShutdownResult} from './shutdown.js';
 
 /**
  * A running checker: BullMQ worker, schedulers reconciled from the checks file, metrics
@@ -44,7 +45,7 @@ export interface CheckWorker {
   reconcile(reason: string): Promise<ReconcileSummary>;
   inFlight(): number;
   /** Stops taking jobs, waits up to graceMs for running ones, then aborts them. */
-  shutdown(graceMs: number): Promise<{forced: boolean}>;
+  shutdown(graceMs: number): Promise<ShutdownResult>;
   /** Aborts in-flight runs now (a second signal). */
   force(): void;
 }
@@ -57,12 +58,15 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
   const forceController = new AbortController();
   let closing = false;
   let active = 0;
+  let idleWaiters: (() => void)[] = [];
+  const whenIdle = () => (active === 0 ? Promise.resolve() : new Promise<void>(resolve => idleWaiters.push(resolve)));
 
   const metrics = await createMetrics({
     store,
     queueName: QUEUE_NAME,
     queueCounts: () => queue.getJobCounts(...QUEUE_STATES),
     schedulerCount: () => queue.getJobSchedulersCount(),
+    checks: options.specs.map(spec => spec.check),
   });
 
   // The port first: a taken port should fail before anything in Redis changes.
@@ -154,6 +158,10 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
         return await processor(job);
       } finally {
         active--;
+        if (active === 0) {
+          for (const resolve of idleWaiters) resolve();
+          idleWaiters = [];
+        }
       }
     },
     {
@@ -189,47 +197,14 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
     async shutdown(graceMs) {
       closing = true;
       clearInterval(markerTimer);
-      let timer: NodeJS.Timeout | undefined;
-      const graceful = worker.close().then(() => false);
-      const timedOut = new Promise<boolean>(resolve => {
-        timer = setTimeout(() => resolve(true), graceMs);
-      });
-      const forcedBySignal = new Promise<boolean>(resolve => forceController.signal.addEventListener('abort', () => resolve(true), {once: true}));
-      const forced = await Promise.race([graceful, timedOut, forcedBySignal]);
-      clearTimeout(timer);
-      // Forced: BullMQ's close(true) hands back the close already waiting for the in-flight
-      // jobs, and with maxRetriesPerRequest null a command queued while Redis is away waits
-      // forever. So every step below is bounded, and the connection is cut at the end.
-      if (forced) {
-        forceController.abort(new Error('grace period over'));
-        await settleWithin(worker.close(true), FORCED_STEP_MS);
-      }
-      await settleWithin(reconciling?.catch(() => {}), forced ? FORCED_STEP_MS : graceMs);
       redis.off('ready', onReady);
       redis.off('close', onClose);
-      await settleWithin(Promise.allSettled([queue.close(), server.close()]), forced ? FORCED_STEP_MS : graceMs);
-      if (forced) redis.disconnect();
-      else await settleWithin(redis.quit(), FORCED_STEP_MS);
-      redis.disconnect();
+      const result = await shutdownWorker(
+        {worker, queue, redis, server, inFlight: () => active, whenIdle, force: forceController, reconciling: () => reconciling?.catch(() => {})},
+        graceMs,
+      );
       redis.off('error', onError);
-      return {forced};
+      return result;
     },
   };
-}
-
-/** How long each step of a forced shutdown may take before it is abandoned. */
-const FORCED_STEP_MS = 2000;
-
-/** Waits for a promise to settle, or for `ms`, whichever comes first; never rejects. */
-async function settleWithin(promise: Promise<unknown> | undefined, ms: number): Promise<void> {
-  if (!promise) return;
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    promise.catch(() => {}),
-    new Promise<void>(resolve => {
-      timer = setTimeout(resolve, ms);
-      timer.unref();
-    }),
-  ]);
-  clearTimeout(timer);
 }

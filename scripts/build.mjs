@@ -5,8 +5,9 @@
 // Server-side packages stay external: they are imported lazily by the commands that need
 // them, and some of them read files of their own at run time.
 import {build} from 'esbuild';
-import {readFile, readdir, rename, rm, stat} from 'node:fs/promises';
+import {readFile, readdir, rename, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
+import {pathToFileURL} from 'node:url';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
@@ -22,12 +23,19 @@ async function listCommandModules(dir) {
 }
 
 const commandFiles = await listCommandModules(path.join(root, 'commands'));
+// Each command's definition is an entry of its own too (dist/defs/<noun>/<verb>.js): the fast
+// path (src/cli/fast-path.ts) imports only the one that runs.
+const definitionsDir = path.join(root, 'src/cli/commands');
+const definitionFiles = await listCommandModules(definitionsDir);
 const entryPoints = [
   {in: path.join(root, 'src/cli.ts'), out: 'cli'},
   ...commandFiles.map(file => ({
     in: file,
     out: path.relative(root, file).replace(/\.tsx?$/, ''),
   })),
+  ...definitionFiles.map(file => ({in: file, out: `defs/${path.relative(definitionsDir, file).replace(/\.tsx?$/, '')}`})),
+  // Build time only: writes dist/cli-manifest.json, then is removed.
+  {in: path.join(root, 'src/cli/manifest-build.ts'), out: 'manifest-build'},
 ];
 
 // Build beside dist/ and swap it in, so a test running the CLI never sees a half-built tree.
@@ -44,32 +52,63 @@ await rm(staging, {recursive: true, force: true});
 const startupTrims = {
   name: 'startup-trims',
   setup(build) {
+    // Pastel's command reader keeps only the exports it knows; keep the definition too.
+    build.onLoad({filter: /[\\/]pastel[\\/]build[\\/]read-commands\.js$/}, async args => {
+      const source = await readFile(args.path, 'utf8');
+      const patched = source.replace('component: m.default,', 'component: m.default, definition: m.definition,');
+      if (patched === source) throw new Error('pastel/build/read-commands.js changed: update the definition patch in scripts/build.mjs');
+      return {contents: patched, loader: 'js', resolveDir: path.dirname(args.path)};
+    });
+    // The root program gets vigil's help layout and examples, as on the fast path.
+    build.onLoad({filter: /[\\/]pastel[\\/]build[\\/]index\.js$/}, async args => {
+      const source = await readFile(args.path, 'utf8');
+      const patched = source.replace('program.parse(argv);', '__vigilFinishProgram(program);\n        program.parse(argv);');
+      if (patched === source) throw new Error('pastel/build/index.js changed: update the finishProgram patch in scripts/build.mjs');
+      const handler = JSON.stringify(path.join(root, 'src/cli/commander.ts'));
+      return {contents: `import {finishProgram as __vigilFinishProgram} from ${handler};\n${patched}`, loader: 'js', resolveDir: path.dirname(args.path)};
+    });
     // Pastel prints its own option type errors (a flag given without its value) on stdout,
     // naming the camelCase key; route them to src/cli/parse-error.ts (stderr, flag names).
     build.onLoad({filter: /[\\/]pastel[\\/]build[\\/]generate-command\.js$/}, async args => {
       const source = await readFile(args.path, 'utf8');
       const pastelError = /render\(_jsx\(StatusMessage, \{ variant: "error", children: fromZodError\(result\.error, \{[^}]*\}\)\.message \}\)\);/g;
-      const patched = source.replace(pastelError, '__vigilReportParseError(result.error);');
-      if (patched.match(/__vigilReportParseError/g)?.length !== 2) {
-        throw new Error('pastel/build/generate-command.js changed: update the parse-error patch in scripts/build.mjs');
+      // Then vigil's finishing of each command (flag labels, examples, errors naming the
+      // flag): the same function the fast path applies (src/cli/commander.ts).
+      const patched = source
+        .replace(pastelError, '__vigilReportParseError(result.error);')
+        .replace('const { component } = pastelCommand;', '__vigilFinishCommand(commanderCommand, pastelCommand.definition);\n    const { component } = pastelCommand;');
+      if (patched.match(/__vigilReportParseError/g)?.length !== 2 || !patched.includes('__vigilFinishCommand(')) {
+        throw new Error('pastel/build/generate-command.js changed: update the parse-error and finishCommand patches in scripts/build.mjs');
       }
-      const handler = JSON.stringify(path.join(root, 'src/cli/parse-error.ts'));
-      return {contents: `import {reportParseError as __vigilReportParseError} from ${handler};\n${patched}`, loader: 'js', resolveDir: path.dirname(args.path)};
+      const errors = JSON.stringify(path.join(root, 'src/cli/parse-error.ts'));
+      const finish = JSON.stringify(path.join(root, 'src/cli/commander.ts'));
+      return {
+        contents: `import {reportParseError as __vigilReportParseError} from ${errors};\nimport {finishCommand as __vigilFinishCommand} from ${finish};\n${patched}`,
+        loader: 'js',
+        resolveDir: path.dirname(args.path),
+      };
     });
     build.onLoad({filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/}, () => ({
       contents: "export {default as en} from './en.js';",
       loader: 'js',
     }));
     build.onResolve({filter: /^read-package-up$/}, () => ({path: 'read-package-up', namespace: 'vigil-stub'}));
-    build.onLoad({filter: /.*/, namespace: 'vigil-stub'}, () => ({
-      contents: 'export async function readPackageUp() { return undefined; }',
-      loader: 'js',
-    }));
+    // got imports http2-wrapper at load, which builds a TLS context (~30 ms of every run that
+    // sends a request); got touches it only with `http2: true`, which vigil never sets (the
+    // upstream speaks HTTP/1.1, docs/api-client.md).
+    build.onResolve({filter: /^http2-wrapper$/}, () => ({path: 'http2-wrapper', namespace: 'vigil-stub'}));
+    const stubs = {
+      'read-package-up': 'export async function readPackageUp() { return undefined; }',
+      'http2-wrapper':
+        "const off = () => { throw new Error('vigil is built without HTTP/2 (http2-wrapper)'); };\nexport default {auto: off, globalAgent: undefined};",
+    };
+    build.onLoad({filter: /.*/, namespace: 'vigil-stub'}, args => ({contents: stubs[args.path], loader: 'js'}));
   },
 };
 
-await build({
+const result = await build({
   entryPoints,
+  metafile: true,
   plugins: [startupTrims],
   outdir: staging,
   bundle: true,
@@ -90,6 +129,30 @@ await build({
   define: {'process.env.NODE_ENV': '"production"', __VIGIL_VERSION__: JSON.stringify(pkg.version)},
   logLevel: 'warning',
 });
+
+// Which sources each output file holds: test/cli/startup.test.ts maps the files a run loads
+// back to the packages and commands inside them.
+const outputs = Object.fromEntries(
+  Object.entries(result.metafile.outputs)
+    .filter(([file]) => file.endsWith('.js'))
+    .map(([file, output]) => [path.relative(staging, path.resolve(root, file)), Object.keys(output.inputs)]),
+);
+await writeFile(path.join(staging, 'build-meta.json'), `${JSON.stringify(outputs)}\n`);
+
+// Help text and completion data of every command, so that help, --version and completion
+// load no command (src/cli/manifest.ts).
+{
+  const {writeManifest} = await import(pathToFileURL(path.join(staging, 'manifest-build.js')).href);
+  const definitions = [];
+  for (const file of definitionFiles) {
+    const out = path.join(staging, 'defs', path.relative(definitionsDir, file).replace(/\.tsx?$/, '.js'));
+    definitions.push((await import(pathToFileURL(out).href)).definition);
+  }
+  const {PROGRAM_DESCRIPTION} = await import(pathToFileURL(path.join(staging, 'manifest-build.js')).href);
+  writeManifest(path.join(staging, 'cli-manifest.json'), definitions, pkg.version, PROGRAM_DESCRIPTION);
+  await rm(path.join(staging, 'manifest-build.js'));
+  await rm(path.join(staging, 'manifest-build.js.map'));
+}
 
 const old = path.join(root, `dist.old-${process.pid}`);
 await rename(path.join(root, 'dist'), old).catch(() => {});

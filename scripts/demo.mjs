@@ -1,23 +1,36 @@
 #!/usr/bin/env node
 // `npm run demo`: the sandbox plus, when Redis is reachable, the scheduled worker with
-// deploy/demo-checks.yaml and its /metrics endpoint. Builds dist/ first when it is missing
-// or older than the sources. Ctrl+C (or SIGTERM) stops everything.
+// deploy/demo-checks.yaml and its /metrics endpoint, and, when `prometheus` and
+// `alertmanager` are on PATH, both of them with the deploy/ files (demo-alerting.mjs).
+// Builds dist/ first when it is missing or older than the sources. Ctrl+C (or SIGTERM)
+// stops everything.
 //
 // Environment: VIGIL_SANDBOX_PORT (default 4010, a free port when taken),
 // VIGIL_REDIS_URL (default redis://127.0.0.1:6379), VIGIL_METRICS_PORT (default 9464),
-// VIGIL_SANDBOX_API_KEY / VIGIL_SANDBOX_SCOPED_KEY (fixed keys instead of random ones),
+// VIGIL_DEMO_PROMETHEUS_PORT / VIGIL_DEMO_ALERTMANAGER_PORT (default 9090 / 9093, a free
+// port when taken),
+// VIGIL_SANDBOX_API_KEY / VIGIL_SANDBOX_SCOPED_KEY (default: the fixed DEMO_KEYS below, the
+// same at every start, so a shell set up once keeps working after a restart),
+// VIGIL_DEMO_ENV_FILE (where the `source`-able env file goes; default $TMPDIR/vigil-demo.env),
 // VIGIL_DEMO_NO_BUILD=1 (use dist/ as it is; the tests set it).
+// On exit the worker's Redis keys (prefix vigil-demo) are deleted.
 import {spawn, spawnSync} from 'node:child_process';
-import {existsSync, readFileSync, readdirSync, statSync} from 'node:fs';
+import {existsSync, readFileSync, readdirSync, statSync, writeFileSync} from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {startDemoAlerting} from './demo-alerting.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'dist/cli.js');
 const checksFile = path.join(root, 'deploy/demo-checks.yaml');
 const env = process.env;
 const out = text => process.stdout.write(text);
+/** The demo's keys: fixed, printed and written to the env file; they guard only fake data. */
+const DEMO_KEYS = {all: 'vigil-demo-all-orgs-key', scoped: 'vigil-demo-acme-key'};
+const REDIS_PREFIX = 'vigil-demo';
+const envFile = env.VIGIL_DEMO_ENV_FILE ?? path.join(os.tmpdir(), 'vigil-demo.env');
 const note = text => process.stderr.write(`demo: ${text}\n`);
 
 function newestMtime(target) {
@@ -45,13 +58,12 @@ function buildIfNeeded() {
 /** Reachable when something at host:port answers PING (any reply counts, even NOAUTH). */
 function pingRedis(url, timeoutMs = 1500) {
   return new Promise(resolve => {
-    let parsed;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return resolve({ok: false, reason: 'not a URL'});
-    }
-    const socket = net.connect({host: parsed.hostname || '127.0.0.1', port: Number(parsed.port || 6379)});
+    // The first host of any form vigil reads (redis+sentinel://h1:26379,h2/..., redis+cluster://...):
+    // a sentinel and a cluster node answer PING too; the worker then checks the rest.
+    const match = /^[a-z+]+:\/\/(?:[^@/?#]*@)?(\[[^\]]+\]|[^:,/?#]*)(?::(\d+))?/i.exec(url);
+    if (!match) return resolve({ok: false, reason: 'not a URL'});
+    const defaultPort = /sentinel/i.test(url) ? 26379 : 6379;
+    const socket = net.connect({host: match[1].replace(/^\[|\]$/g, '') || '127.0.0.1', port: Number(match[2] || defaultPort)});
     const done = result => {
       socket.destroy();
       resolve(result);
@@ -76,10 +88,9 @@ function freePort() {
 }
 
 const children = new Set();
+const cleanups = [];
 
-/** Children get their own process group: Ctrl+C reaches only the demo, which stops each once. */
-function launch(name, args, extraEnv, stdout) {
-  const child = spawn(process.execPath, [cli, ...args], {cwd: root, env: {...env, ...extraEnv}, stdio: ['ignore', stdout, 'inherit'], detached: true});
+function register(name, child) {
   child.name = name;
   children.add(child);
   note(`started ${name} (pid ${child.pid})`);
@@ -87,9 +98,15 @@ function launch(name, args, extraEnv, stdout) {
   return child;
 }
 
+/** Children get their own process group: Ctrl+C reaches only the demo, which stops each once. */
+function launch(name, args, extraEnv, stdout) {
+  return register(name, spawn(process.execPath, [cli, ...args], {cwd: root, env: {...env, ...extraEnv}, stdio: ['ignore', stdout, 'inherit'], detached: true}));
+}
+
 function startSandbox(port) {
   return new Promise((resolve, reject) => {
-    const child = launch('sandbox', ['sandbox', '--port', String(port)], {}, 'pipe');
+    const keys = {VIGIL_SANDBOX_API_KEY: env.VIGIL_SANDBOX_API_KEY ?? DEMO_KEYS.all, VIGIL_SANDBOX_SCOPED_KEY: env.VIGIL_SANDBOX_SCOPED_KEY ?? DEMO_KEYS.scoped};
+    const child = launch('sandbox', ['sandbox', '--port', String(port)], keys, 'pipe');
     let text = '';
     child.stdout.setEncoding('utf8');
     const onData = chunk => {
@@ -119,6 +136,30 @@ async function waitForMetrics(url, child, timeoutMs = 15_000) {
   return false;
 }
 
+/** The Redis URL the worker was given, whose demo keys go on exit. */
+let redisInUse;
+
+/** Deletes the worker's keys (BullMQ queues, stored results) under the demo's prefix. */
+async function cleanRedis(url) {
+  const {Redis} = await import('ioredis');
+  const client = new Redis(url, {lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 1500});
+  try {
+    await client.connect();
+    let cursor = '0';
+    let removed = 0;
+    do {
+      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) removed += await client.del(...keys);
+    } while (cursor !== '0');
+    note(`removed ${removed} Redis key${removed === 1 ? '' : 's'} (${prefix}:*)`);
+  } catch (error) {
+    note(`could not remove the ${prefix}:* Redis keys: ${error.message}`);
+  } finally {
+    client.disconnect();
+  }
+}
+
 let stopping = false;
 async function stopAll(signal) {
   if (stopping) {
@@ -126,10 +167,13 @@ async function stopAll(signal) {
     process.exit(130);
   }
   stopping = true;
-  note(`${signal}: stopping ${[...children].map(c => c.name).join(' and ') || 'nothing'} (Ctrl+C again to force)`);
+  const names = [...children].map(c => c.name);
+  note(`${signal}: stopping ${names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0] ?? 'nothing'} (Ctrl+C again to force)`);
   const exits = [...children].map(child => new Promise(resolve => child.once('exit', resolve)));
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(exits);
+  for (const cleanup of cleanups) cleanup();
+  if (redisInUse) await cleanRedis(redisInUse);
   note('stopped');
   process.exit(signal === 'SIGINT' ? 130 : 0);
 }
@@ -162,8 +206,15 @@ sandbox.child.on('exit', code => {
 });
 
 const redisUrl = env.VIGIL_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// What the demo prints: credentials masked, in the userinfo and in the query.
+const shownRedisUrl = redisUrl
+  .replace(/^([a-z+]+:\/\/)([^@/?#:]*)(:[^@/?#]*)?@/i, (_all, scheme, user, pass) => `${scheme}${user}${pass ? ':***' : ''}@`)
+  .replace(/([?&](?:password|username|sentinelPassword|sentinelUsername)=)[^&#]*/gi, '$1***');
 const metricsPort = env.VIGIL_METRICS_PORT === '0' ? String(await freePort()) : (env.VIGIL_METRICS_PORT ?? '9464');
 const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+// On Redis Cluster the prefix must be a hash tag (see docs/checker.md).
+const prefix = /^rediss?\+cluster:/i.test(redisUrl) ? `{${REDIS_PREFIX}}` : REDIS_PREFIX;
+let workerEnv = '';
 const workerBuilt = existsSync(path.join(root, 'dist/commands/worker.js'));
 const redis = workerBuilt ? await pingRedis(redisUrl) : {ok: false};
 // The sandbox's own banner up to its env line: the demo prints a fuller one below.
@@ -174,35 +225,46 @@ lines.push(`Sandbox   ${sandbox.url}   (OpenAPI: ${sandbox.url}/openapi.json)`);
 if (!workerBuilt) {
   lines.push('Worker    not started: this build has no `vigil worker` command yet');
 } else if (!redis.ok) {
-  lines.push(`Worker    not started: no Redis at ${redisUrl} (${redis.reason})`);
+  lines.push(`Worker    not started: no Redis at ${shownRedisUrl} (${redis.reason})`);
   lines.push('          start one:  redis-server --daemonize yes   (install: sudo apt-get install redis-server)');
   lines.push('          or use another:  VIGIL_REDIS_URL=redis://host:6379 npm run demo');
   lines.push('          The sandbox keeps serving the one-shot commands below.');
 } else {
-  const worker = launch('worker', ['worker', '--checks', checksFile, '--base-url', sandbox.url, '--redis-url', redisUrl, '--metrics-port', metricsPort, '--prefix', 'vigil-demo', '--grace', '5s'], {VIGIL_API_KEY: sandbox.apiKey}, 'ignore');
+  redisInUse = redisUrl;
+  const worker = launch('worker', ['worker', '--checks', checksFile, '--base-url', sandbox.url, '--redis-url', redisUrl, '--metrics-port', metricsPort, '--prefix', prefix, '--grace', '5s'], {VIGIL_API_KEY: sandbox.apiKey}, 'ignore');
   worker.on('exit', code => {
     if (!stopping) note(`the worker exited (${code}); the sandbox keeps serving. See its error above.`);
   });
   const up = await waitForMetrics(metricsUrl, worker);
   if (up) {
     const orgs = [...readFileSync(checksFile, 'utf8').matchAll(/^\s*(?:-\s*)?org:\s*([\w.-]+)/gm)].map(m => m[1]);
-    lines.push(`Worker    running deploy/demo-checks.yaml (${orgs.join(', ')}; Redis ${redisUrl}, prefix vigil-demo)`);
+    lines.push(`Worker    running deploy/demo-checks.yaml (${orgs.join(', ')}; Redis ${shownRedisUrl}, prefix ${prefix})`);
     lines.push(`Metrics   ${metricsUrl}`);
+    // A URL with credentials is left out: the user set it (it is in their environment), and
+    // a password is never printed.
+    workerEnv = `${shownRedisUrl === redisUrl ? ` VIGIL_REDIS_URL=${redisUrl}` : ''} VIGIL_PREFIX=${prefix}`;
+    const alerting = await startDemoAlerting({env, metricsTarget: `127.0.0.1:${metricsPort}`, note, register});
+    cleanups.push(alerting.cleanup);
+    lines.push(...alerting.lines);
   } else {
     lines.push(`Worker    did not serve ${metricsUrl} (see its error above); the sandbox keeps serving`);
   }
 }
 
+const exports = `export VIGIL_BASE_URL=${sandbox.url} VIGIL_API_KEY=${sandbox.apiKey} VIGIL_ORG=${sandbox.org}${workerEnv}`;
+writeFileSync(envFile, `# written by npm run demo; the keys are the same at every start\n${exports}\nalias vigil="node ${cli}"\n`);
 lines.push(
   '',
-  'Paste into another shell:',
-  `  export VIGIL_BASE_URL=${sandbox.url} VIGIL_API_KEY=${sandbox.apiKey} VIGIL_ORG=${sandbox.org}`,
+  `Paste into another shell (or: source ${envFile}):`,
+  `  ${exports}`,
   `  alias vigil="node ${cli}"`,
   '',
   'Then try:',
   '  vigil reports list --needs-customer-review',
+  '  vigil proposals review <proposal-id> --asset-id <asset-id> --decision reject   # ids from the queue; 10 a day (docs/review.md)',
   '  vigil reports search https://acme-wallet-verify.example/ t.me/acmewalletsupport',
   '  vigil healthchecks run takedowns.cancelled-count --org initech',
+  ...(workerEnv ? ['  vigil schedules list'] : []),
   '',
   'Push acme from warn to fail with 6 more cancellations (a running worker sees it on its next run):',
   `  curl -s -X POST -H "x-api-key: $VIGIL_API_KEY" -H 'content-type: application/json' -d '{"count":6}' ${origin}/_sandbox/orgs/acme/takedowns/cancellations`,

@@ -5,8 +5,13 @@
  *   exit; commands render nothing through Ink when piped, so nothing else is written;
  * - a closed pipe (`vigil reports list | head -1`) ends quietly;
  * - Ctrl+C aborts in-flight requests and exits 130.
+ * Then the fast path runs whatever draws nothing; only a run that draws loads Pastel and Ink.
  */
+import module from 'node:module';
 import {installInterruptHandler} from './cli/interrupt.js';
+
+// Node 22.1+ keeps the compiled bundle on disk: later starts skip parsing and compiling it.
+(module as {enableCompileCache?: () => unknown}).enableCompileCache?.();
 
 if (process.stdout.isTTY !== true) {
   process.env.VIGIL_ORIGINAL_CI = process.env.CI ?? '';
@@ -28,5 +33,14 @@ for (const stream of [process.stdout, process.stderr]) {
 
 installInterruptHandler();
 
-const {main} = await import('./cli/main.js');
-await main(process.argv, import.meta);
+const {fastPath} = await import('./cli/fast-path.js');
+const outcome = await fastPath(process.argv, import.meta.url);
+if (outcome === 'pastel') {
+  const {main} = await import('./cli/main.js');
+  await main(process.argv, import.meta);
+} else {
+  // Exit as soon as the output is flushed: a keep-alive socket or a timer must not hold the
+  // process open (Ink's path waits for its own render loop instead).
+  process.exitCode = outcome;
+  process.stdout.write('', () => process.exit(outcome));
+}

@@ -1,4 +1,5 @@
 import {ExitCode, exitCodeForStatus} from './exit-codes.js';
+import {redact} from './secrets.js';
 
 /**
  * Base of every error vigil expects to happen. It carries the exit code the process ends
@@ -75,8 +76,9 @@ export class ApiError extends VigilError {
   readonly issues: ApiIssue[];
   readonly details: ApiErrorBody['details'];
 
-  constructor(body: ApiErrorBody, hint?: string) {
-    super(body.message, {exitCode: exitCodeForStatus(body.status), hint: hint ?? hintForStatus(body.status)});
+  /** @param exitCode for refusals a script must tell apart (a review's 409 or daily limit); default by status */
+  constructor(body: ApiErrorBody, hint?: string, exitCode: ExitCode = exitCodeForStatus(body.status)) {
+    super(body.message, {exitCode, hint: hint ?? hintForStatus(body.status)});
     this.status = body.status;
     this.code = body.code;
     this.issues = body.issues;
@@ -94,28 +96,53 @@ function hintForStatus(status: number): string | undefined {
 
 /** Network error, timeout, or connection reset that outlived the retries (exit 8). */
 export class UnavailableError extends VigilError {
-  constructor(message: string, cause?: unknown) {
-    super(message, {
-      exitCode: ExitCode.Unavailable,
-      hint: 'check the base URL (`vigil auth status`) and your connection; add --debug to see each attempt',
-      cause,
-    });
+  constructor(message: string, cause?: unknown, hint = 'check the base URL (`vigil auth status`) and your connection; add --debug to see each attempt') {
+    super(message, {exitCode: ExitCode.Unavailable, hint, cause});
+  }
+}
+
+/**
+ * A request that is not safe to repeat (a report, a review) may have reached the upstream
+ * and been acted on, but no success came back: a 5xx, a response timeout, a reset after
+ * sending. Never retried; exit 8 like any unavailability, with the command that shows
+ * whether it happened. `status` is the HTTP status when there was one.
+ */
+export class OutcomeUnknownError extends UnavailableError {
+  constructor(
+    message: string,
+    checkHint: string,
+    readonly status?: number,
+  ) {
+    super(message, undefined, checkHint);
+  }
+}
+
+/** The upstream refused a review as conflicting (409): the asset is not the proposal's, or it is no longer pending. */
+export class ReviewConflictError extends ApiError {
+  constructor(body: ApiErrorBody, hint: string) {
+    super(body, hint, ExitCode.Conflict);
+  }
+}
+
+/** The organization's review limit (10 per rolling 24 h, every key of the org) is used up (429). */
+export class ReviewLimitError extends ApiError {
+  constructor(body: ApiErrorBody, hint: string) {
+    super(body, hint, ExitCode.LimitReached);
   }
 }
 
 /** A response that breaks the contract: names the field, never a crash on `undefined`. */
 export class ContractError extends VigilError {
-  constructor(what: string, problems: string[]) {
-    super(`unexpected response from ${what}: ${problems.join('; ')}`, {
-      exitCode: ExitCode.Unexpected,
-      hint: 'the upstream may have changed; run again with --debug and report it',
-    });
+  constructor(what: string, problems: string[], hint = 'the upstream may have changed; run again with --debug and report it') {
+    // Problems quote upstream text (field names, a content type) that may echo the key.
+    super(redact(`unexpected response from ${what}: ${problems.join('; ')}`), {exitCode: ExitCode.Unexpected, hint});
   }
 }
 
 /** The user pressed Ctrl+C (or the process got SIGINT): exit 130. */
 export class InterruptedError extends VigilError {
-  constructor() {
-    super('interrupted', {exitCode: ExitCode.Interrupted});
+  /** `hint`: what the user should check, when the interrupted work may have taken effect. */
+  constructor(hint?: string) {
+    super('interrupted', {exitCode: ExitCode.Interrupted, ...(hint === undefined ? {} : {hint})});
   }
 }

@@ -21,6 +21,10 @@ export const ExitCode = {
   Rejected: 7,
   /** Upstream unavailable: network error, timeout, or 5xx/429 still failing after retries. */
   Unavailable: 8,
+  /** A review the upstream refused as conflicting (409: the asset is not the proposal's, or it was already reviewed). */
+  Conflict: 9,
+  /** The review daily limit is reached (429: 10 per organization per rolling 24 h); retrying does not help. */
+  LimitReached: 10,
   /** Interrupted (Ctrl+C / SIGINT). */
   Interrupted: 130,
 } as const;

@@ -1,1 +1,3 @@
-export const description = 'Log in, check and remove the stored API key';
+import {GROUPS} from '../../src/cli/groups.js';
+
+export const description = GROUPS.auth;

@@ -1,12 +1,8 @@
-import {z} from 'zod';
-import {debugOptions} from '../../src/cli/options.js';
-import {authLogout} from '../../src/cmd/auth/logout.js';
-import {RunCommand} from '../../src/ui/run-command.js';
+import {definition} from '../../src/cli/commands/auth/logout.js';
+import {pastelCommand} from '../../src/ui/pastel-command.js';
 
-export const description = 'Remove the saved API key';
-export const options = debugOptions.extend({});
-type Options = z.infer<typeof options>;
-
-export default function AuthLogout({options: flags}: {options: Options}) {
-  return <RunCommand flags={{...flags, skipSavedFiles: true}} run={ctx => authLogout(ctx)} />;
-}
+// Pastel's view of the command; the command itself is its definition (docs/commands.md).
+const command = pastelCommand(definition);
+export {definition};
+export const {description, options, args} = command;
+export default command.component;

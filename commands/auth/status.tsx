@@ -1,14 +1,8 @@
-import {z} from 'zod';
-import {connectionOptions, orgOptions} from '../../src/cli/options.js';
-import {authStatus} from '../../src/cmd/auth/status.js';
-import {RunCommand} from '../../src/ui/run-command.js';
+import {definition} from '../../src/cli/commands/auth/status.js';
+import {pastelCommand} from '../../src/ui/pastel-command.js';
 
-export const description = 'Show the API key (masked), base URL and org in use and where each comes from; exit 2 without a key';
-export const options = connectionOptions.extend(orgOptions.shape).extend({
-  json: z.boolean().optional().describe('Print JSON'),
-});
-type Options = z.infer<typeof options>;
-
-export default function AuthStatus({options: flags}: {options: Options}) {
-  return <RunCommand flags={flags} run={ctx => authStatus(flags, ctx)} />;
-}
+// Pastel's view of the command; the command itself is its definition (docs/commands.md).
+const command = pastelCommand(definition);
+export {definition};
+export const {description, options, args} = command;
+export default command.component;

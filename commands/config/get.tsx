@@ -1,14 +1,8 @@
-import {z} from 'zod';
-import {argument} from 'pastel';
-import {debugOptions, outputOptions} from '../../src/cli/options.js';
-import {configGet} from '../../src/cmd/config/get.js';
-import {RunCommand} from '../../src/ui/run-command.js';
+import {definition} from '../../src/cli/commands/config/get.js';
+import {pastelCommand} from '../../src/ui/pastel-command.js';
 
-export const description = 'Print a saved setting (base-url or org), or all of them';
-export const options = debugOptions.extend(outputOptions.shape);
-export const args = z.tuple([z.string().optional().describe(argument({name: 'key', description: 'base-url or org (default: all)'}))]);
-type Options = z.infer<typeof options>;
-
-export default function ConfigGet({options: flags, args: [key]}: {options: Options; args: z.infer<typeof args>}) {
-  return <RunCommand flags={{debug: flags.debug, skipSavedFiles: true}} run={ctx => configGet({...flags, key}, ctx)} />;
-}
+// Pastel's view of the command; the command itself is its definition (docs/commands.md).
+const command = pastelCommand(definition);
+export {definition};
+export const {description, options, args} = command;
+export default command.component;

@@ -1,1 +1,3 @@
-export const description = 'Show and change the saved base URL and org (keys: base-url, org)';
+import {GROUPS} from '../../src/cli/groups.js';
+
+export const description = GROUPS.config;

@@ -1,1 +1,3 @@
-export const description = 'Run upstream healthchecks (e.g. takedowns.cancelled-count) once';
+import {GROUPS} from '../../src/cli/groups.js';
+
+export const description = GROUPS.healthchecks;

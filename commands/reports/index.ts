@@ -1,1 +1,3 @@
-export const description = 'Create, list and search reports (SPEC.md 4.3)';
+import {GROUPS} from '../../src/cli/groups.js';
+
+export const description = GROUPS.reports;

@@ -1,1 +1,3 @@
-export const description = 'Inspect the job schedulers the workers run';
+import {GROUPS} from '../../src/cli/groups.js';
+
+export const description = GROUPS.schedules;

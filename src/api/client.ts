@@ -1,7 +1,9 @@
-import type {z} from 'zod';
-import {ApiError, ContractError, CredentialsError, InputError, InterruptedError, UnavailableError} from '../errors.js';
+import {z} from 'zod';
+import {ApiError, ContractError, CredentialsError, InputError, InterruptedError, OutcomeUnknownError, UnavailableError} from '../errors.js';
+import {CREATE_OUTCOME, reviewOutcome, reviewRefusal, type UnknownOutcome} from './outcomes.js';
 import {redact, registerSecret} from '../secrets.js';
 import {USER_AGENT} from '../version.js';
+import {DEFAULT_MAX_RESPONSE_BYTES} from './body-cap.js';
 import {CrossOriginRedirect, NetworkFailure, createTransport, type RawResponse, type Transport} from './http.js';
 import {redactDeep} from './redact.js';
 import {isRetryableCode, isRetryableStatus, parseRetryAfter, retryDelayMs, sleep} from './retry.js';
@@ -14,13 +16,18 @@ import {
   listReportsResponseSchema,
   normalizeErrorBody,
   parseResponse,
+  proposalReviewPath,
+  reviewResponseSchema,
   searchReportsResponseSchema,
+  keyCheckQuery,
   toListQueryParams,
   type CreateReportRequest,
   type CreateReportResponse,
   type HealthcheckResult,
   type ListReportsFilters,
   type ListReportsResult,
+  type ReviewRequest,
+  type ReviewResult,
   type SearchReportsRequest,
   type SearchReportsResult,
 } from './wire/index.js';
@@ -44,8 +51,8 @@ export interface ApiClientOptions {
    */
   timeoutMs?: number;
   /**
-   * Retries after the first attempt, for 5xx, 429, timeouts and resets. createReport is
-   * retried only when the upstream cannot have processed it (see RetryPolicy). Default: 3.
+   * Retries after the first attempt, for 5xx, 429, timeouts and resets. createReport and
+   * reviewProposal are retried only when the upstream cannot have acted (see RetryPolicy). Default: 3.
    */
   retries?: number;
   /** Upper bound of one backoff delay, including a Retry-After the upstream asked for. Default: 30000. */
@@ -54,6 +61,12 @@ export interface ApiClientOptions {
   retryBaseDelayMs?: number;
   /** Aborts every in-flight and future request (Ctrl+C). Default: none. */
   signal?: AbortSignal;
+  /**
+   * Largest response body accepted, in bytes, counted on the wire and again once
+   * decompressed; past it the download stops with ResponseTooLargeError (exit 1, never
+   * retried). Default: 16 MiB (VIGIL_MAX_RESPONSE_BYTES in the CLI and the worker).
+   */
+  maxResponseBytes?: number;
   /** Sent as `User-Agent`. Default: `vigil/<version>`. */
   userAgent?: string;
 }
@@ -67,9 +80,23 @@ export interface ApiClient {
   createReport(body: CreateReportRequest, options?: CallOptions): Promise<CreateReportResponse>;
   listReports(filters: ListReportsFilters, options?: CallOptions): Promise<ListReportsResult>;
   searchReports(body: SearchReportsRequest, options?: CallOptions): Promise<SearchReportsResult>;
+  /**
+   * Reviews one proposal of the needs-customer-review queue. Not idempotent: sent once unless
+   * the connection was never made. Throws ReviewConflictError (409), ReviewLimitError (429,
+   * the org's daily limit; never retried) and OutcomeUnknownError when it may have acted.
+   */
+  reviewProposal(proposalId: string, body: ReviewRequest, options?: CallOptions): Promise<ReviewResult>;
   /** Runs any `/healthchecks/...` check by id (e.g. `takedowns.cancelled-count`). */
   runHealthcheck(id: string, body: Record<string, unknown>, options?: CallOptions): Promise<HealthcheckResult>;
+  /**
+   * One cheap authenticated read that tells whether the upstream accepts the key: `accepted`,
+   * or `no-access` (403: a valid key without access to `org`). A rejected key is the
+   * ApiError 401 (exit 2); an unreachable upstream the usual UnavailableError or ApiError.
+   */
+  checkKey(org: string | undefined, options?: CallOptions): Promise<KeyCheck>;
 }
+
+export type KeyCheck = 'accepted' | 'no-access';
 
 const DEFAULTS = {
   connectTimeoutMs: 5_000,
@@ -89,8 +116,10 @@ const DEFAULTS = {
  * provably was not processed: the connection was never made (refused, DNS, connect timeout)
  * or the upstream answered 429 (rate limited before any work). A 5xx, a response timeout or
  * a reset after sending fails at once, with a hint to check before trying again.
+ * A review is stricter still ('unsent-only'): its 429 is the organization's daily limit, which
+ * no retry within minutes can outlast, so only a connection never made is tried again.
  */
-type RetryPolicy = 'idempotent' | 'unprocessed-only';
+type RetryPolicy = 'idempotent' | 'unprocessed-only' | 'unsent-only';
 
 interface Endpoint<S extends z.ZodType> {
   method: 'GET' | 'POST';
@@ -99,9 +128,11 @@ interface Endpoint<S extends z.ZodType> {
   json?: unknown;
   schema: S;
   policy: RetryPolicy;
+  /** Required unless idempotent. */
+  outcome?: UnknownOutcome;
 }
 
-const UNKNOWN_OUTCOME = 'the report may or may not have been created; check with `vigil reports search <asset>` before trying again';
+export const UNKNOWN_OUTCOME = 'the report may or may not have been created; check with `vigil reports search <asset>` before trying again';
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const prefixUrl = checkBaseUrl(options.baseUrl);
@@ -128,6 +159,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       userAgent: options.userAgent ?? USER_AGENT,
       connectTimeoutMs: settings.connectTimeoutMs,
       timeoutMs: settings.timeoutMs,
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       ...(options.debug ? {debug: options.debug} : {}),
     });
     return transport;
@@ -164,19 +196,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           await pause(attempt, undefined, signal);
           continue;
         }
-        const outcome = endpoint.policy === 'unprocessed-only' && error.phase === 'maybe-sent' ? `; ${UNKNOWN_OUTCOME}` : '';
-        throw new UnavailableError(`${what}: ${error.message}${afterAttempts(attempt)}${outcome}`);
+        const failure = `${what}: ${error.message}${afterAttempts(attempt)}`;
+        if (endpoint.outcome && error.phase === 'maybe-sent') throw new OutcomeUnknownError(`${failure}; ${endpoint.outcome.what}`, endpoint.outcome.check);
+        throw new UnavailableError(failure);
       }
       if (response.status >= 200 && response.status < 300) return parseBody(endpoint.schema, response, what);
-      const safe = endpoint.policy === 'idempotent' || response.status === 429;
+      const safe = endpoint.policy === 'idempotent' || (endpoint.policy === 'unprocessed-only' && response.status === 429);
       if (safe && isRetryableStatus(response.status) && attempt < attempts) {
         await pause(attempt, parseRetryAfter(response.headers['retry-after']), signal);
         continue;
       }
       const body = redactDeep(normalizeErrorBody(response.status, response.statusText, response.body));
       body.message += afterAttempts(attempt);
-      const unknownOutcome = endpoint.policy === 'unprocessed-only' && response.status >= 500;
-      throw new ApiError(body, unknownOutcome ? UNKNOWN_OUTCOME : undefined);
+      if (endpoint.outcome && response.status >= 500) {
+        throw new OutcomeUnknownError(`${body.message} (HTTP ${body.status} ${body.code}); ${endpoint.outcome.what}`, endpoint.outcome.check, body.status);
+      }
+      throw new ApiError(body);
     }
   }
 
@@ -189,7 +224,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // async arrows: a bad argument becomes a rejected promise, like every other failure.
   return {
     createReport: async (body, callOptions) =>
-      call({method: 'POST', path: PATHS.createReport, json: body, schema: createReportResponseSchema, policy: 'unprocessed-only'}, callOptions),
+      call({method: 'POST', path: PATHS.createReport, json: body, schema: createReportResponseSchema, policy: 'unprocessed-only', outcome: CREATE_OUTCOME}, callOptions),
+    reviewProposal: async (proposalId, body, callOptions) => {
+      const endpoint = {
+        method: 'POST',
+        path: proposalReviewPath(proposalId),
+        json: body,
+        schema: reviewResponseSchema,
+        policy: 'unsent-only',
+        outcome: reviewOutcome(proposalId, body.slug),
+      } as const;
+      return call(endpoint, callOptions).catch((error: unknown) => {
+        throw reviewRefusal(error, body);
+      });
+    },
     listReports: async (filters, callOptions) =>
       call(
         {method: 'GET', path: PATHS.listReports, searchParams: toListQueryParams(filters), schema: listReportsResponseSchema, policy: 'idempotent'},
@@ -201,6 +249,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // Healthchecks compute a verdict and change nothing upstream: safe to repeat.
     runHealthcheck: async (id, body, callOptions) =>
       call({method: 'POST', path: checkPath(id), json: body, schema: healthcheckResultSchema, policy: 'idempotent'}, callOptions),
+    checkKey: async (org, callOptions) => {
+      try {
+        await call({method: 'GET', path: PATHS.listReports, searchParams: keyCheckQuery(org), schema: z.unknown(), policy: 'idempotent'}, callOptions);
+        return 'accepted';
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        if (error.status === 403) return 'no-access';
+        // The key passed authentication; the upstream refused the query (e.g. no slug).
+        if (error.status === 400 || error.status === 422) return 'accepted';
+        throw error;
+      }
+    },
   };
 }
 

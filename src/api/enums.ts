@@ -44,9 +44,3 @@ export const DEPRECATED_ASSET_TYPES: Readonly<Record<string, string>> = {
   DISCORD: 'DISCORD (servers) is deprecated upstream; use DISCORD_USER for users',
 };
 
-/** CONTRACT.md: per-asset error types of a 422 from report creation. */
-export const ASSET_ERROR_TYPES = [
-  'DUPLICATE_ASSETS', 'INVALID_FORMAT', 'ASSET_NOT_FOUND', 'ASSET_ALREADY_CORRECT',
-  'ALREADY_PENDING_REVIEW', 'REPORT_ALREADY_EXISTS', 'PROCESSING_FAILED',
-  'DOMAIN_NOT_ALLOWED', 'VALIDATION_ERROR',
-] as const;

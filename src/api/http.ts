@@ -1,6 +1,7 @@
 import type {Got, Response} from 'got';
-import {InterruptedError} from '../errors.js';
+import {InterruptedError, VigilError} from '../errors.js';
 import {redact} from '../secrets.js';
+import {ACCEPT_ENCODING, capDownload, decodeBody} from './body-cap.js';
 
 /*
  * One HTTP attempt through got, and nothing else: retries, status handling and parsing live
@@ -17,6 +18,8 @@ export interface TransportOptions {
   userAgent: string;
   connectTimeoutMs: number;
   timeoutMs: number;
+  /** Cap of a response body, on the wire and once decompressed (body-cap.ts). */
+  maxResponseBytes: number;
   debug?: (line: string) => void;
 }
 
@@ -90,8 +93,10 @@ export function createTransport(options: TransportOptions): Transport {
   const gotClient = () => (client ??= import('got').then(({default: got}) => extendGot(got)));
   const extendGot = (got: Got): Got => got.extend({
     prefixUrl: options.prefixUrl.href,
-    headers: {[KEY_HEADER]: options.apiKey, 'user-agent': options.userAgent, accept: 'application/json'},
+    headers: {[KEY_HEADER]: options.apiKey, 'user-agent': options.userAgent, accept: 'application/json', 'accept-encoding': ACCEPT_ENCODING},
     responseType: 'text',
+    // body-cap.ts inflates with an output limit; got's own inflater has none (gzip bombs).
+    decompress: false,
     throwHttpErrors: false,
     retry: {limit: 0},
     followRedirect: true,
@@ -149,22 +154,29 @@ export function createTransport(options: TransportOptions): Transport {
     async send(request) {
       if (request.signal.aborted) throw new InterruptedError();
       const context: TraceContext = {attempt: request.attempt, attempts: request.attempts, startedAt: performance.now()};
+      const host = options.prefixUrl.host;
+      let cap: ReturnType<typeof capDownload> | undefined;
       try {
-        const response = await (await gotClient())(request.path, {
+        const pending = (await gotClient())(request.path, {
           method: request.method,
           ...(request.searchParams ? {searchParams: request.searchParams} : {}),
           ...(request.json === undefined ? {} : {json: request.json}),
           signal: request.signal,
           context: {vigil: context},
         });
+        cap = capDownload(pending, options.maxResponseBytes, host);
+        const response = await pending;
         return {
           status: response.statusCode,
           statusText: response.statusMessage ?? '',
           headers: response.headers,
-          body: response.body,
+          body: response.rawBody.length === 0 ? '' : await decodeBody(response.rawBody, response.headers['content-encoding'], options.maxResponseBytes, host),
         };
       } catch (error) {
         if (request.signal.aborted) throw new InterruptedError();
+        const tooLarge = cap?.exceeded();
+        if (tooLarge) throw tooLarge;
+        if (error instanceof VigilError) throw error;
         throw toSafeFailure(error, new URL(request.path, options.prefixUrl), options);
       }
     },

@@ -4,8 +4,18 @@
  */
 const UNIT_MS: Record<string, number> = {ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000};
 
+/**
+ * Node's timers hold a signed 32-bit count of milliseconds: a longer delay fires after 1 ms
+ * (a 30d timeout "times out" at once). Every duration vigil arms a timer with stays below.
+ */
+export const MAX_DURATION_MS = 2 ** 31 - 1;
+
+/** The message for a duration above MAX_DURATION_MS, shared by flags and the checks file. */
+export const TOO_LONG = `must be at most ${'24d20h31m23s647ms'} (the longest timer Node can arm)`;
+
+/** A finite, positive whole number of milliseconds (possibly above MAX_DURATION_MS: callers say so). */
 export function parseDuration(value: string | number): number | undefined {
-  if (typeof value === 'number') return Number.isInteger(value) && value > 0 ? value : undefined;
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
   const text = value.trim();
   if (/^\d+$/.test(text)) return parseDuration(Number(text));
   const parts = text.match(/(\d+)(ms|s|m|h|d)/g);
@@ -15,7 +25,8 @@ export function parseDuration(value: string | number): number | undefined {
     const [, amount, unit] = part.match(/^(\d+)(ms|s|m|h|d)$/)!;
     total += Number(amount) * UNIT_MS[unit!]!;
   }
-  return total > 0 ? total : undefined;
+  // A 400-digit amount is Infinity: refused like any other malformed value.
+  return Number.isSafeInteger(total) && total > 0 ? total : undefined;
 }
 
 /** The shortest readable form: 300000 -> "5m", 90000 -> "1m30s". */

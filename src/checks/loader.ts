@@ -3,6 +3,9 @@ import {formatPath} from '../api/wire/index.js';
 import {InputError, type InputProblem} from '../errors.js';
 import {checksFileSchema, resolveChecks, type ChecksConfig} from './schema.js';
 
+/** yaml's own default: plenty for `defaults: &d` reused per entry, far from an alias bomb. */
+const MAX_ALIAS_COUNT = 100;
+
 /** Parses checks file text (YAML, of which JSON is a subset) into resolved specs. */
 export async function parseChecks(text: string, source: string): Promise<ChecksConfig> {
   const {parseDocument} = await import('yaml');
@@ -12,7 +15,15 @@ export async function parseChecks(text: string, source: string): Promise<ChecksC
       doc.errors.map(error => ({field: `--checks ${source}`, message: `not valid YAML or JSON: ${error.message.split('\n')[0]}`})),
     );
   }
-  const parsed = checksFileSchema.safeParse(doc.toJS());
+  let data: unknown;
+  try {
+    // yaml refuses an alias that expands past maxAliasCount (a "billion laughs" file).
+    data = doc.toJS({maxAliasCount: MAX_ALIAS_COUNT});
+  } catch (error) {
+    if (!(error instanceof ReferenceError)) throw error;
+    throw new InputError([{field: `--checks ${source}`, message: 'expands YAML aliases too many times (more than a checks file needs); write the entries out'}]);
+  }
+  const parsed = checksFileSchema.safeParse(data);
   if (!parsed.success) {
     const problems: InputProblem[] = parsed.error.issues.map(issue => ({
       field: `${source}: ${formatPath(issue.path, '(file)')}`,

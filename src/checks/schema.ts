@@ -1,6 +1,6 @@
 import {z} from 'zod';
 import {HEALTHCHECK_DEFAULTS, HEALTHCHECK_IDS} from '../api/wire/index.js';
-import {parseDuration} from './duration.js';
+import {MAX_DURATION_MS, TOO_LONG, parseDuration} from './duration.js';
 
 /**
  * The declarative checks file of `vigil worker` (docs/checker.md). File-level `defaults`
@@ -11,10 +11,18 @@ import {parseDuration} from './duration.js';
 /** Shortest interval accepted: below it a scheduler mostly measures Redis, not the upstream. */
 export const MIN_EVERY_MS = 1000;
 
-const every = z.union([z.string(), z.number()]).refine(value => {
-  const ms = parseDuration(value);
-  return ms !== undefined && ms >= MIN_EVERY_MS;
-}, 'must be a duration of at least 1s, like "30s", "5m", "1h", or milliseconds');
+/** A duration of at least `min` ms and at most MAX_DURATION_MS, each bound with its own message. */
+const durationField = (min: number, message: string) =>
+  // The union's own message covers a YAML number too big to be finite (400 digits).
+  z
+    .union([z.string(), z.number()], {error: message})
+    .refine(value => {
+      const ms = parseDuration(value);
+      return ms !== undefined && ms >= min;
+    }, message)
+    .refine(value => (parseDuration(value) ?? 0) <= MAX_DURATION_MS, TOO_LONG);
+
+const every = durationField(MIN_EVERY_MS, 'must be a duration of at least 1s, like "30s", "5m", "1h", or milliseconds');
 
 const lookbackHours = z.number().int('must be an integer').gt(0, 'must be greater than 0');
 const threshold = z.number().int('must be an integer').min(0, 'must be at least 0');
@@ -35,11 +43,7 @@ const entry = z.strictObject({
   ...settings,
 });
 
-const duration = (min: number, what: string) =>
-  z.union([z.string(), z.number()]).refine(value => {
-    const ms = parseDuration(value);
-    return ms !== undefined && ms >= min;
-  }, `must be a duration of at least ${what}, like "500ms", "30s", "5m", or milliseconds`);
+const duration = (min: number, what: string) => durationField(min, `must be a duration of at least ${what}, like "500ms", "30s", "5m", or milliseconds`);
 
 export const checksFileSchema = z.strictObject({
   defaults: z.strictObject(settings).optional(),

@@ -62,6 +62,7 @@ export async function createContext(flags: ContextFlags, io: IO, signal: AbortSi
         apiKey: settings.apiKey.value,
         userAgent: USER_AGENT,
         signal,
+        ...(settings.maxResponseBytes === undefined ? {} : {maxResponseBytes: settings.maxResponseBytes}),
         ...(debug ? {debug: trace} : {}),
         ...overrides,
       });

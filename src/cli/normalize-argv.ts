@@ -1,5 +1,5 @@
 /**
- * Flags with three states (absent, on, off), written `--x` / `--no-x` as in SPEC.md 4.3.
+ * Flags with three states (absent, on, off), written `--x` / `--no-x`.
  * Pastel generates only one of the two forms, so the bootstrap rewrites both into the
  * explicit `--x=true` / `--x=false` that the `triState` option schema reads. The `=` form
  * also keeps `--x` from swallowing a following positional argument.
@@ -14,6 +14,9 @@ export const TRI_STATE_FLAGS = ['reported-by-customer', 'needs-customer-review']
 const SECRET_VALUE_FLAG = /^--(?:with-key|api-key|key|token)=/;
 
 export function normalizeArgv(argv: readonly string[]): string[] {
+  // `vigil help reports list` is `vigil reports list --help` (Commander's help command
+  // would show the help of `reports` only).
+  if (argv[2] === 'help') argv = [...argv.slice(0, 2), ...argv.slice(3), '--help'];
   const out: string[] = [];
   // `vigil sandbox --api-key=<key>` sets the sandbox's own (fake) key: a real option there.
   const secretFlag = argv[2] === 'sandbox' ? /^--(?:with-key|key|token)=/ : SECRET_VALUE_FLAG;

@@ -1,5 +1,19 @@
 import {z} from 'zod';
-import {option} from 'pastel';
+/*
+ * Pastel's `option()` and `argument()`, which tag a zod description with metadata for its
+ * option generator. Importing them from 'pastel' would load Pastel's entry point, and with
+ * it Ink and React, on the path that draws nothing; the tag format is Pastel's (see
+ * node_modules/pastel/build/index.js), and test/cli/paths.test.ts compares both paths' help.
+ */
+export function option(config: {description: string; valueDescription?: string; defaultValueDescription?: string}): string {
+  return `__pastel_option_config__${JSON.stringify(config)}`;
+}
+
+export function argument(config: {name: string; description?: string; defaultValueDescription?: string}): string {
+  return `__pastel_argument_config__${JSON.stringify(config)}`;
+}
+
+export {OUTPUT_FORMATS} from '../output/format.js';
 
 /*
  * Option fragments every command extends (Pastel has no global options). Schemas here are
@@ -43,4 +57,22 @@ export function triState(description: string) {
 
 export function readTriState(value: 'true' | 'false' | undefined): boolean | undefined {
   return value === undefined ? undefined : value === 'true';
+}
+
+/**
+ * `--no-interactive` (the schema's default is true, so Pastel offers only the negation).
+ * Describe what the flag does, since the help shows only `--no-interactive`.
+ */
+export function interactiveOption(description: string) {
+  return z.boolean().default(true).describe(description);
+}
+
+/** A flag taking one value (checked by the command, which names the flag in its errors). */
+export function textOption(description: string, valueDescription: string) {
+  return z.string().optional().describe(option({description, valueDescription}));
+}
+
+/** A repeatable flag; Pastel makes it variadic: `--asset a --asset b` and `--asset a b` both give two. */
+export function listOption(description: string, valueDescription: string) {
+  return z.array(z.string()).optional().describe(option({description, valueDescription}));
 }

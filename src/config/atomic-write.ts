@@ -1,5 +1,5 @@
 import {randomBytes} from 'node:crypto';
-import {chmod, mkdir, open, rename, unlink} from 'node:fs/promises';
+import {chmod, mkdir, open, rename, stat, unlink} from 'node:fs/promises';
 import path from 'node:path';
 
 export const DIR_MODE = 0o700;
@@ -7,10 +7,13 @@ export const DIR_MODE = 0o700;
 /**
  * Creates the config folder private to the user (0700) and tightens it when it already
  * exists looser: the credentials file is only as private as the folder that lists it.
+ * Only a folder of the user's own is tightened: vigil never chmods what it does not own
+ * (callers refuse a foreign folder first, see trust.ts; a root-owned one is left alone).
  */
 export async function ensurePrivateDir(dir: string): Promise<void> {
   await mkdir(dir, {recursive: true, mode: DIR_MODE});
-  await chmod(dir, DIR_MODE);
+  const info = await stat(dir);
+  if (info.uid === process.getuid?.() && (info.mode & 0o777) !== DIR_MODE) await chmod(dir, DIR_MODE);
 }
 
 /**

@@ -1,3 +1,4 @@
+import {MAX_RESPONSE_BYTES_ENV, parseByteSize} from '../api/body-cap.js';
 import {InputError, type InputProblem} from '../errors.js';
 import {resolveConfigDir, type ConfigDirSource} from './config-dir.js';
 import {readConfigFile, readCredentials, type SavedConfig} from './store.js';
@@ -20,6 +21,8 @@ export interface Settings {
   configDir: string;
   /** Which rule chose configDir. */
   configDirSource?: ConfigDirSource;
+  /** Response body cap in bytes from VIGIL_MAX_RESPONSE_BYTES; unset means the client's default (16 MiB). */
+  maxResponseBytes?: number;
 }
 
 export interface SettingsFlags {
@@ -65,6 +68,12 @@ export async function loadSettings(flags: SettingsFlags, env: NodeJS.ProcessEnv)
   settings.apiKey = fromInput(env[ENV.apiKey], ENV.apiKey, checkApiKey, 'env');
   settings.baseUrl = fromInput(flags.baseUrl, '--base-url', checkBaseUrl, 'flag') ?? fromInput(env[ENV.baseUrl], ENV.baseUrl, checkBaseUrl, 'env');
   settings.org = fromInput(flags.org, '--org', checkOrg, 'flag') ?? fromInput(env[ENV.org], ENV.org, checkOrg, 'env');
+  const maxBody = env[MAX_RESPONSE_BYTES_ENV];
+  if (maxBody !== undefined && maxBody.trim() !== '') {
+    const bytes = parseByteSize(maxBody);
+    if (bytes === undefined) problems.push({field: MAX_RESPONSE_BYTES_ENV, message: 'must be a number of bytes greater than 0, optionally with KiB, MiB or GiB (like 64MiB)'});
+    else settings.maxResponseBytes = bytes;
+  }
   // A bad flag and a bad variable are reported together, before any file is read.
   if (problems.length > 0) throw new InputError(problems);
 

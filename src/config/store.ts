@@ -1,9 +1,12 @@
 import {readFile, unlink} from 'node:fs/promises';
+import path from 'node:path';
 import {z} from 'zod';
 import {VigilError} from '../errors.js';
 import {ExitCode} from '../exit-codes.js';
 import {ensurePrivateDir, writeFileAtomic} from './atomic-write.js';
 import {configFilePath, credentialsFilePath} from './config-dir.js';
+import {withFileLock} from './lock.js';
+import {assertTrusted} from './trust.js';
 import {checkApiKey, checkBaseUrl, checkOrg, type Checked} from './validate.js';
 
 /*
@@ -57,8 +60,9 @@ export class ConfigWriteError extends VigilError {
   }
 }
 
-/** Writes a JSON file 0600 into the 0700 config folder. */
+/** Writes a JSON file 0600 into the 0700 config folder, which must be the user's own. */
 async function savePrivately(dir: string, file: string, value: unknown): Promise<void> {
+  await assertTrusted(dir, 'folder');
   try {
     await ensurePrivateDir(dir);
     await writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`, 0o600);
@@ -69,6 +73,9 @@ async function savePrivately(dir: string, file: string, value: unknown): Promise
 
 /** The parsed object of a JSON file, or undefined when there is none. The text never reaches a message. */
 async function readJsonObject(file: string, hint: string): Promise<Record<string, unknown> | undefined> {
+  // Trust before content: a planted config.json must not even be parsed.
+  await assertTrusted(path.dirname(file), 'folder');
+  await assertTrusted(file, 'file');
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -126,6 +133,28 @@ export async function readConfigFile(dir: string): Promise<SavedConfig | undefin
 export async function updateConfigFile(dir: string, changes: {[K in keyof SavedConfig]?: string | null}): Promise<{changed: boolean}> {
   const file = configFilePath(dir);
   const current = (await readJsonObject(file, `remove ${file} and set the values again`)) ?? {};
+  // Nothing to change (unsetting what is not set): do not create the folder or the file.
+  if (!applyChanges(current, changes)) return {changed: false};
+  await assertTrusted(dir, 'folder');
+  try {
+    await ensurePrivateDir(dir);
+  } catch (error) {
+    throw new ConfigWriteError(file, error);
+  }
+  // Re-read under the lock: another `config set` may have written since the read above.
+  await withFileLock(file, async () => {
+    const latest = (await readJsonObject(file, `remove ${file} and set the values again`)) ?? {};
+    applyChanges(latest, changes);
+    await savePrivately(dir, file, latest);
+  }).catch((error: unknown) => {
+    if (error instanceof VigilError) throw error;
+    throw new ConfigWriteError(file, error);
+  });
+  return {changed: true};
+}
+
+/** Applies set (string) and unset (null) changes in place; true when anything changed. */
+function applyChanges(current: Record<string, unknown>, changes: {[K in keyof SavedConfig]?: string | null}): boolean {
   let changed = false;
   for (const [key, value] of Object.entries(changes)) {
     if (value === null && key in current) {
@@ -136,10 +165,7 @@ export async function updateConfigFile(dir: string, changes: {[K in keyof SavedC
       changed = true;
     }
   }
-  // Nothing to change (unsetting what is not set): do not create the folder or the file.
-  if (!changed) return {changed};
-  await savePrivately(dir, file, current);
-  return {changed};
+  return changed;
 }
 
 /** The saved key, or undefined when there is no credentials file. */
@@ -163,6 +189,7 @@ export async function writeCredentials(dir: string, apiKey: string): Promise<str
 
 /** Removes the credentials file; false when there was none. */
 export async function removeCredentials(dir: string): Promise<boolean> {
+  await assertTrusted(dir, 'folder');
   try {
     await unlink(credentialsFilePath(dir));
     return true;

@@ -1,6 +1,7 @@
 import {SEVERITY_RANK, type HealthcheckResult} from '../api/wire/index.js';
 import {painter, type StyleName} from '../output/color.js';
 import {sanitizeText} from '../output/sanitize.js';
+import {ABSENT} from '../output/columns.js';
 import type {Column} from '../output/columns.js';
 
 /**
@@ -18,6 +19,17 @@ export function severityReaches(severity: Severity, failOn: 'warn' | 'fail'): bo
   return SEVERITY_RANK[severity] >= SEVERITY_RANK[failOn];
 }
 
+/** Upstream text for a terminal; a field the upstream left out shows as ABSENT. */
+function text(value: string | undefined): string {
+  return value === undefined ? ABSENT : sanitizeText(value);
+}
+
+/** The org a result is about: `(all)` for a null scope, ABSENT when the upstream left it out. */
+export function scopeText(result: HealthcheckResult): string {
+  if (result.scope === undefined) return ABSENT;
+  return result.scope.slug === null ? '(all)' : sanitizeText(result.scope.slug);
+}
+
 function scalarText(value: string | number | boolean | null): string {
   return value === null ? 'null' : sanitizeText(String(value));
 }
@@ -33,11 +45,11 @@ export function renderHealthcheck(result: HealthcheckResult, options: {color: bo
   const paint = painter(options.color);
   const label = (text: string) => paint('bold', text.padEnd(11));
   const lines = [
-    `${paint(SEVERITY_STYLE[result.severity], result.severity.toUpperCase())}  ${sanitizeText(result.title)} ${paint('gray', `(${sanitizeText(result.id)})`)}`,
-    `${label('org')}${result.scope.slug === null ? '(all)' : sanitizeText(result.scope.slug)}`,
+    `${paint(SEVERITY_STYLE[result.severity], result.severity.toUpperCase())}  ${text(result.title)} ${paint('gray', `(${text(result.id)})`)}`,
+    `${label('org')}${scopeText(result)}`,
     `${label('observed')}${mapText(result.observed)}`,
     `${label('thresholds')}${mapText(result.threshold)}`,
-    `${label('generated')}${sanitizeText(result.generatedAt)}`,
+    `${label('generated')}${text(result.generatedAt)}`,
   ];
   if (result.findings.length === 0) {
     lines.push(`${label('findings')}none`);
@@ -45,12 +57,22 @@ export function renderHealthcheck(result: HealthcheckResult, options: {color: bo
     lines.push(`${label('findings')}${result.findings.length}`);
     for (const finding of result.findings) {
       const ref = finding.ref === null ? '' : ` ${sanitizeText(finding.ref)}`;
-      lines.push(`  ${paint(SEVERITY_STYLE[finding.severity], finding.severity.padEnd(4))} ${sanitizeText(finding.kind)}${ref}: ${sanitizeText(finding.message)}`);
+      lines.push(`  ${paint(SEVERITY_STYLE[finding.severity], finding.severity.padEnd(4))} ${text(finding.kind)}${ref}: ${text(finding.message)}`);
     }
   }
   if (result.suggestedAction !== null) lines.push(`${label('suggested')}${sanitizeText(result.suggestedAction)}`);
   if (result.appUrl !== null) lines.push(`${label('app')}${sanitizeText(result.appUrl)}`);
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The one line a breached run (exit 6) writes to stderr, whatever stdout carries: which
+ * check, which org, what was counted against which thresholds (keys as the upstream names
+ * them), so a cron mail or CI log says why without the table.
+ */
+export function breachLine(result: HealthcheckResult, checkId: string, org: string): string {
+  const scope = result.scope === undefined ? sanitizeText(org) : scopeText(result);
+  return `breached: ${text(result.id ?? checkId)} is ${result.severity.toUpperCase()} for org ${scope}: observed ${mapText(result.observed)}; thresholds ${mapText(result.threshold)}\n`;
 }
 
 /** One row per fact, for `--output tsv|markdown`: stable field names a script can grep. */
@@ -61,19 +83,19 @@ export interface FieldRow {
 
 export function healthcheckRows(result: HealthcheckResult): FieldRow[] {
   const rows: FieldRow[] = [
-    {field: 'id', value: result.id},
+    {field: 'id', value: result.id ?? ''},
     {field: 'severity', value: result.severity},
     {field: 'ok', value: String(result.ok)},
-    {field: 'org', value: result.scope.slug ?? ''},
+    {field: 'org', value: result.scope?.slug ?? ''},
   ];
   for (const [key, value] of Object.entries(result.observed)) rows.push({field: `observed.${key}`, value: scalarText(value)});
   for (const [key, value] of Object.entries(result.threshold)) rows.push({field: `threshold.${key}`, value: scalarText(value)});
   result.findings.forEach((finding, index) => {
-    rows.push({field: `findings[${index}]`, value: `${finding.severity} ${finding.kind}${finding.ref === null ? '' : ` ${finding.ref}`}: ${finding.message}`});
+    rows.push({field: `findings[${index}]`, value: `${finding.severity} ${finding.kind ?? ABSENT}${finding.ref === null ? '' : ` ${finding.ref}`}: ${finding.message ?? ABSENT}`});
   });
   rows.push({field: 'suggestedAction', value: result.suggestedAction ?? ''});
   rows.push({field: 'appUrl', value: result.appUrl ?? ''});
-  rows.push({field: 'generatedAt', value: result.generatedAt});
+  rows.push({field: 'generatedAt', value: result.generatedAt ?? ''});
   return rows;
 }
 

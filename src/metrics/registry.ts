@@ -1,40 +1,40 @@
 import type {Registry, Counter, Histogram} from 'prom-client';
-import {renderCheckSeries} from './exposition.js';
-import type {ErrorKind, ResultStore, RunOutcome, StoredCheck} from './store.js';
+import {VERSION} from '../version.js';
+import {CheckSeriesRenderer} from './exposition.js';
+import {ERROR_KINDS, RUN_OUTCOMES, type ErrorKind, type ResultStore, type RunOutcome} from './store.js';
 
 /**
- * vigil's metrics. Gauges about checks are built at scrape time from the Redis store (every
- * replica exports the same values; see exposition.ts); counters and the duration histogram
- * are per process (aggregate with sum(rate(...))). A failing store read never fails the
- * scrape: it sets vigil_store_up to 0 and leaves the check gauges out.
+ * vigil's metrics. Gauges about checks are built from the Redis store (every replica
+ * exports the same values; see exposition.ts); counters and the duration histogram are per
+ * process (aggregate with sum(rate(...))). A failing store read never fails the scrape: it
+ * sets vigil_store_up to 0 and leaves the check gauges out.
+ *
+ * Scrapes that arrive while a body is being built share it: 200 concurrent scrapes cost one
+ * read of Redis and one render, and the render pauses between sections so runs and
+ * /healthz keep being served.
  */
 
 export const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'completed', 'failed'] as const;
 
 export interface MetricsSources {
-  store: ResultStore;
+  store: Pick<ResultStore, 'readAll'>;
   queueName: string;
   queueCounts(): Promise<Record<string, number>>;
   schedulerCount(): Promise<number>;
-  /** How long a scrape waits for Redis before reporting the store down. */
+  /** Checks of the checks file: their counters start at 0 so rates exist before the first run. Default: none. */
+  checks?: readonly string[];
+  /** How long a scrape waits for Redis before reporting the store down. Default: 3000. */
   timeoutMs?: number;
 }
 
 export interface VigilMetrics {
   registry: Registry;
-  /** The whole /metrics body: prom-client's series plus the per-check gauges read from Redis. */
-  render(): Promise<string>;
+  /** The whole /metrics body in parts (write them in order): prom-client's series, then the check gauges. */
+  render(): Promise<(string | Buffer)[]>;
   runs: Counter<'check' | 'outcome'>;
   errors: Counter<'check' | 'kind'>;
   duration: Histogram<'check' | 'outcome'>;
   recordRun(check: string, outcome: RunOutcome, seconds: number, errorKind?: ErrorKind): void;
-}
-
-interface Snapshot {
-  up: boolean;
-  checks: StoredCheck[];
-  queue: Record<string, number>;
-  schedulers: number;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -47,24 +47,19 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+const nextTurn = () => new Promise<void>(resolve => setImmediate(resolve));
+
 export async function createMetrics(sources: MetricsSources): Promise<VigilMetrics> {
   const client = await import('prom-client');
   const registry = new client.Registry();
   const registers = [registry];
+  // process_* and nodejs_*: memory, CPU, event loop lag, GC; what an operator looks at first.
+  client.collectDefaultMetrics({register: registry});
 
-  // One read of Redis per scrape feeds every gauge; a failed read reports the store down.
-  async function load(): Promise<Snapshot> {
-    try {
-      const [checks, queue, schedulers] = await withTimeout(
-        Promise.all([sources.store.readAll(), sources.queueCounts(), sources.schedulerCount()]),
-        sources.timeoutMs ?? 3000,
-      );
-      return {up: true, checks, queue, schedulers};
-    } catch {
-      return {up: false, checks: [], queue: {}, schedulers: 0};
-    }
-  }
-
+  new client.Gauge({name: 'vigil_build_info', help: 'Always 1; labels say which vigil and Node.js run', labelNames: ['version', 'node_version'] as const, registers}).set(
+    {version: VERSION, node_version: process.version},
+    1,
+  );
   const storeUp = new client.Gauge({name: 'vigil_store_up', help: 'Whether the last read of the Redis result store succeeded (1) or not (0)', registers});
   const queueJobs = new client.Gauge({name: 'vigil_queue_jobs', help: 'Jobs in the BullMQ queue by state', labelNames: ['queue', 'state'] as const, registers});
   const queueSchedulers = new client.Gauge({name: 'vigil_queue_schedulers', help: 'Job schedulers registered in the queue', labelNames: ['queue'] as const, registers});
@@ -88,19 +83,46 @@ export async function createMetrics(sources: MetricsSources): Promise<VigilMetri
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers,
   });
+  for (const check of new Set(sources.checks ?? [])) {
+    for (const outcome of RUN_OUTCOMES) {
+      runs.inc({check, outcome}, 0);
+      duration.zero({check, outcome});
+    }
+    for (const kind of ERROR_KINDS) errors.inc({check, kind}, 0);
+  }
 
+  const checkSeries = new CheckSeriesRenderer();
+
+  // One read of Redis feeds every gauge; a failed read reports the store down.
+  async function build(): Promise<(string | Buffer)[]> {
+    let up = true;
+    let parts: Buffer[] = [];
+    queueJobs.reset();
+    queueSchedulers.reset();
+    try {
+      const [checks, queue, schedulers] = await withTimeout(
+        Promise.all([sources.store.readAll(), sources.queueCounts(), sources.schedulerCount()]),
+        sources.timeoutMs ?? 3000,
+      );
+      for (const state of QUEUE_STATES) queueJobs.set({queue: sources.queueName, state}, queue[state] ?? 0);
+      queueSchedulers.set({queue: sources.queueName}, schedulers);
+      await nextTurn();
+      parts = await checkSeries.render(checks, nextTurn);
+    } catch {
+      up = false;
+    }
+    storeUp.set(up ? 1 : 0);
+    return [await registry.metrics(), ...parts];
+  }
+
+  let building: Promise<(string | Buffer)[]> | undefined;
   return {
     registry,
-    async render() {
-      const snap = await load();
-      storeUp.set(snap.up ? 1 : 0);
-      queueJobs.reset();
-      queueSchedulers.reset();
-      if (snap.up) {
-        for (const state of QUEUE_STATES) queueJobs.set({queue: sources.queueName, state}, snap.queue[state] ?? 0);
-        queueSchedulers.set({queue: sources.queueName}, snap.schedulers);
-      }
-      return (await registry.metrics()) + renderCheckSeries(snap.checks);
+    render() {
+      building ??= build().finally(() => {
+        building = undefined;
+      });
+      return building;
     },
     runs,
     errors,

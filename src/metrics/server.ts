@@ -1,4 +1,4 @@
-import {createServer, type Server} from 'node:http';
+import {createServer, type Server, type ServerResponse} from 'node:http';
 
 /**
  * The worker's HTTP endpoint: `/metrics` for Prometheus and `/healthz` for liveness
@@ -15,11 +15,33 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
+/**
+ * Writes the body part by part, waiting when the client reads slowly: tens of MB for a slow
+ * scraper are never copied into one more buffer, and a client that went away stops the writing.
+ */
+async function stream(res: ServerResponse, parts: readonly (string | Buffer)[]): Promise<void> {
+  for (const part of parts) {
+    if (res.destroyed) return;
+    if (!res.write(part)) {
+      await new Promise<void>(resolve => {
+        const done = () => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
+      });
+    }
+  }
+  res.end();
+}
+
 export async function startMetricsServer(options: {
   host: string;
   port: number;
-  /** The /metrics body (VigilMetrics.render). */
-  render: () => Promise<string>;
+  /** The /metrics body in parts, written in order (VigilMetrics.render). */
+  render: () => Promise<(string | Buffer)[]>;
   health: () => Health;
 }): Promise<MetricsServer> {
   const server = createServer((req, res) => {
@@ -30,7 +52,7 @@ export async function startMetricsServer(options: {
     }
     if (path === '/metrics') {
       options.render().then(
-        body => res.writeHead(200, {'content-type': 'text/plain; version=0.0.4; charset=utf-8'}).end(body),
+        parts => void stream(res.writeHead(200, {'content-type': 'text/plain; version=0.0.4; charset=utf-8'}), req.method === 'HEAD' ? [] : parts),
         (error: unknown) => res.writeHead(500, {'content-type': 'text/plain'}).end(`metrics failed: ${String(error)}\n`),
       );
       return;

@@ -15,10 +15,28 @@ export interface Column<Row> {
   minWidth?: number;
   /** A table truncates longer values to this many cells even when there is room. */
   maxWidth?: number;
+  /**
+   * A table too narrow for every column's minimum drops columns with a dropOrder, highest
+   * first (as the browser does), before squeezing any column below its minimum. Default:
+   * never dropped.
+   */
+  dropOrder?: number;
   /** `right` for numbers and counts. Default `left`. */
   align?: 'left' | 'right';
   /** Colour of a table cell (ignored when colour is off, and in every other format). */
   style?: (row: Row) => StyleName | undefined;
+}
+
+/**
+ * How a person's formats (table, markdown) show a value the upstream left out (CONTRACT.md
+ * tolerant reader): a visible mark, so "absent" never reads as "empty". TSV keeps an empty
+ * field, which is what `cut` and `awk` expect.
+ */
+export const ABSENT = '-';
+
+/** cellText for a person: ABSENT for null and undefined. */
+export function displayText(value: CellValue): string {
+  return value === null || value === undefined ? ABSENT : cellText(value);
 }
 
 /** Text of a cell before sanitising: ISO-8601 for dates, empty for null and undefined. */

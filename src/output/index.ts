@@ -1,8 +1,8 @@
 /** The output layer: pure formatters plus the small printing helpers static commands use. */
-export {sanitizeText, type SanitizeOptions} from './sanitize.js';
+export {revealInvisible, sanitizeText, type SanitizeOptions} from './sanitize.js';
 export {colorEnabled, painter, type Paint, type StyleName} from './color.js';
 export {resolveOutputFormat, OUTPUT_FORMATS, type OutputFormat, type OutputFlags} from './format.js';
-export {cellText, type CellValue, type Column} from './columns.js';
+export {ABSENT, cellText, displayText, type CellValue, type Column} from './columns.js';
 export {renderTable, type TableOptions} from './table.js';
 export {renderTsv, escapeTsvField} from './tsv.js';
 export {renderMarkdown, escapeMarkdownCell} from './markdown.js';

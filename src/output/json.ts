@@ -12,7 +12,12 @@
  */
 export function renderJson(value: unknown, options: {pretty: boolean}): string {
   const text = JSON.stringify(normalize(value), null, options.pretty ? 2 : undefined) ?? 'null';
-  return `${text.replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g, escapeChar)}\n`;
+  return `${escapeTerminalControls(text)}\n`;
+}
+
+/** JSON text with the characters a terminal could act on (and JSON.stringify leaves raw) as \u escapes. */
+export function escapeTerminalControls(json: string): string {
+  return json.replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g, escapeChar);
 }
 
 function escapeChar(char: string): string {

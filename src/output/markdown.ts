@@ -1,10 +1,12 @@
-import {cellText, type Column} from './columns.js';
+import {displayText, type Column} from './columns.js';
 import {sanitizeText} from './sanitize.js';
 
 /**
  * A GitHub-flavoured markdown table (for tickets and incident notes): header row, a
  * delimiter row carrying the alignment, `|` escaped as `\|`, line breaks as `<br>`, tabs as
  * spaces, terminal control sequences removed. Every row is written even when empty.
+ * Upstream text is data, not markup: HTML (`<img onerror=...>`) and link or image syntax
+ * (`[x](javascript:...)`) are escaped so a rendered ticket shows them as typed.
  */
 export function renderMarkdown<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): string {
   if (columns.length === 0) return '';
@@ -12,7 +14,7 @@ export function renderMarkdown<Row>(rows: readonly Row[], columns: readonly Colu
   const out = [
     line(columns.map(column => escapeMarkdownCell(column.header))),
     line(columns.map(column => (column.align === 'right' ? '---:' : '---'))),
-    ...rows.map(row => line(columns.map(column => escapeMarkdownCell(cellText(column.value(row)))))),
+    ...rows.map(row => line(columns.map(column => escapeMarkdownCell(displayText(column.value(row)))))),
   ];
   return `${out.join('\n')}\n`;
 }
@@ -22,6 +24,10 @@ export function escapeMarkdownCell(text: string): string {
     .replace(/\t/g, ' ')
     .replace(/\\/g, '\\\\')
     .replace(/\|/g, '\\|')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/[[\]]/g, char => `\\${char}`)
     .trim()
     .replace(/ *\n */g, '<br>');
 }

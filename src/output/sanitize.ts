@@ -9,6 +9,12 @@
  * embedding/override/isolate controls U+202A-U+202E and U+2066-U+2069. The visible text
  * between sequences stays (an OSC 8 link keeps its label, loses its target).
  *
+ * Invisible characters go too: zero-width space/joiners and direction marks
+ * (U+200B-U+200F), word joiner (U+2060), Arabic letter mark (U+061C), BOM (U+FEFF), soft
+ * hyphen (U+00AD) and tag characters (U+E0000-U+E007F). Where their presence is the point,
+ * an asset `pay\u200bpal.com` that reads as `paypal.com`, `revealInvisible` shows them
+ * instead (`pay<U+200B>pal.com`).
+ *
  * Newline and tab survive only with `multiline` (detail views); otherwise each becomes one
  * space so a value cannot break a table row. CR LF and lone CR count as newlines; U+2028
  * and U+2029 (line/paragraph separator) too.
@@ -27,6 +33,10 @@ const ESC_SEQUENCE = /\u001b[\u0020-\u002f]*[\u0030-\u007e]/g;
 const NEWLINES = /\r\n|[\r\n\u2028\u2029]/g;
 // After the sequences are gone: remaining controls (lone ESC included), DEL, C1, bidi controls.
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+// Characters that change what a reader sees without showing themselves.
+const INVISIBLE = /[\u00ad\u061c\u200b-\u200f\u2060\ufeff\u{e0000}-\u{e007f}]/gu;
+// What revealInvisible names: the invisibles and the bidi controls (stripped elsewhere).
+const REVEALED = /[\u00ad\u061c\u200b-\u200f\u2060\ufeff\u202a-\u202e\u2066-\u2069\u{e0000}-\u{e007f}]/gu;
 
 export function sanitizeText(text: string, options: SanitizeOptions = {}): string {
   const stripped = text
@@ -34,6 +44,16 @@ export function sanitizeText(text: string, options: SanitizeOptions = {}): strin
     .replace(CSI_SEQUENCE, '')
     .replace(ESC_SEQUENCE, '')
     .replace(NEWLINES, '\n')
-    .replace(CONTROLS, '');
+    .replace(CONTROLS, '')
+    .replace(INVISIBLE, '');
   return options.multiline ? stripped : stripped.replace(/[\n\t]/g, ' ');
+}
+
+/**
+ * Asset content as a reviewer must see it: each invisible or bidi character written as
+ * `<U+200B>`, so `pay\u200bpal.com` cannot pass for `paypal.com`. Apply it before
+ * sanitizeText (which would drop them), to human output only: --json keeps the raw value.
+ */
+export function revealInvisible(text: string): string {
+  return text.replace(REVEALED, char => `<U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`);
 }

@@ -1,7 +1,7 @@
 import cliTruncate from 'cli-truncate';
 import stringWidth from 'string-width';
 import {painter, type StyleName} from './color.js';
-import {cellText, type Column} from './columns.js';
+import {displayText, type Column} from './columns.js';
 import {sanitizeText} from './sanitize.js';
 
 export interface TableOptions {
@@ -19,12 +19,13 @@ const DEFAULT_MIN_WIDTH = 8;
  * minimum, then, if that is still too wide, down to one cell) and lose their ends to "…".
  * Colour goes on after truncation so escape codes never count as width. No trailing spaces.
  */
-export function renderTable<Row>(rows: readonly Row[], columns: readonly Column<Row>[], options: TableOptions): string {
+export function renderTable<Row>(rows: readonly Row[], allColumns: readonly Column<Row>[], options: TableOptions): string {
+  const columns = columnsThatFit(rows, allColumns, options.width);
   if (columns.length === 0) return '';
   const paint = painter(options.color);
   const measure = (text: string): Cell => ({text, width: textWidth(text)});
   const headers = columns.map(column => measure(sanitizeText(column.header)));
-  const cells = rows.map(row => columns.map(column => measure(sanitizeText(cellText(column.value(row))))));
+  const cells = rows.map(row => columns.map(column => measure(sanitizeText(displayText(column.value(row))))));
   const natural = columns.map((column, index) => {
     let width = headers[index]!.width;
     for (const line of cells) width = Math.max(width, line[index]!.width);
@@ -57,6 +58,28 @@ export function renderTable<Row>(rows: readonly Row[], columns: readonly Column<
 interface Cell {
   text: string;
   width: number;
+}
+
+/**
+ * Drops the columns with the highest dropOrder until every remaining column fits at its
+ * minimum width (or nothing more may be dropped): a narrow terminal loses whole columns
+ * of lesser value rather than a title cut to a few characters.
+ */
+function columnsThatFit<Row>(rows: readonly Row[], columns: readonly Column<Row>[], width: number): readonly Column<Row>[] {
+  const need = (column: Column<Row>) => {
+    let natural = textWidth(sanitizeText(column.header));
+    for (const row of rows) natural = Math.max(natural, textWidth(sanitizeText(displayText(column.value(row)))));
+    if (column.maxWidth !== undefined) natural = Math.min(natural, column.maxWidth);
+    return Math.min(natural, column.minWidth ?? DEFAULT_MIN_WIDTH);
+  };
+  let kept = [...columns];
+  for (;;) {
+    const total = kept.reduce((sum, column) => sum + need(column), 0) + GAP * (kept.length - 1);
+    const droppable = kept.filter(column => column.dropOrder !== undefined);
+    if (total <= width || droppable.length === 0) return kept;
+    const first = droppable.reduce((a, b) => (b.dropOrder! > a.dropOrder! ? b : a));
+    kept = kept.filter(column => column !== first);
+  }
 }
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;

@@ -17,6 +17,8 @@ export interface BannerInfo {
   allOrgsKey: string;
   scopedKey: string;
   scopedOrg: string;
+  /** Reviews per org per rolling 24 hours. */
+  reviewLimit: number;
   lookbackHours: number;
   orgs: BannerOrg[];
 }
@@ -35,6 +37,7 @@ export function formatBanner(info: BannerInfo): string {
     `  OpenAPI     ${info.url}/openapi.json`,
     `  all-orgs key  ${info.allOrgsKey}   (every org, and the ${info.origin}/_sandbox admin routes)`,
     `  scoped key    ${info.scopedKey}   (org "${clean(info.scopedOrg)}" only: 403 elsewhere)`,
+    `  reviews     ${info.reviewLimit} per org per rolling 24 h (--review-limit; reset: DELETE ${info.origin}/_sandbox/orgs/<slug>/review-limit)`,
     '',
     `  orgs (takedowns.cancelled-count over ${info.lookbackHours}h, default thresholds):`,
     ...info.orgs.map(org => {

@@ -1,4 +1,4 @@
-import {HEALTHCHECK_DEFAULTS} from '../api/wire/index.js';
+import {HEALTHCHECK_DEFAULTS, REVIEW_LIMIT_PER_DAY} from '../api/wire/index.js';
 import type {IO} from '../cli/io.js';
 import {interruptSignal, wasInterrupted} from '../cli/interrupt.js';
 import {InputError, VigilError} from '../errors.js';
@@ -18,6 +18,7 @@ export interface SandboxFlags {
   apiKey?: string;
   scopedKey?: string;
   scopedOrg?: string;
+  reviewLimit?: string;
   quiet?: boolean;
 }
 
@@ -29,6 +30,8 @@ export interface SandboxSettings {
   apiKey?: string;
   scopedKey?: string;
   scopedOrg?: string;
+  /** Reviews per org per rolling 24 hours (default 10, as upstream). */
+  reviewLimit: number;
   quiet: boolean;
 }
 
@@ -45,6 +48,12 @@ export function resolveSandboxSettings(flags: SandboxFlags, env: NodeJS.ProcessE
   }
   const host = flags.host ?? '127.0.0.1';
   if (host.trim() === '') problems.push({field: '--host', message: 'must not be empty'});
+  let reviewLimit: number = REVIEW_LIMIT_PER_DAY;
+  if (flags.reviewLimit !== undefined) {
+    const text = flags.reviewLimit.trim();
+    if (!/^\d{1,6}$/.test(text)) problems.push({field: '--review-limit', message: `must be a whole number from 0 to 999999 (0 refuses every review), got "${flags.reviewLimit}"`});
+    else reviewLimit = Number(text);
+  }
   const seed = flags.seed ?? 'demo';
   if (seed.trim() === '') problems.push({field: '--seed', message: 'must not be empty'});
   if (flags.seed !== undefined && flags.seedFile !== undefined) problems.push({field: '--seed', message: 'give --seed or --seed-file, not both (a fixture may name a "seed" to start from)'});
@@ -60,7 +69,7 @@ export function resolveSandboxSettings(flags: SandboxFlags, env: NodeJS.ProcessE
   if (apiKey !== undefined && apiKey === scopedKey) problems.push({field: '--scoped-key', message: 'must differ from the all-orgs key'});
   if (problems.length > 0) throw new InputError(problems);
   return {
-    port, host, seed, quiet: flags.quiet === true,
+    port, host, seed, reviewLimit, quiet: flags.quiet === true,
     ...(flags.seedFile === undefined ? {} : {seedFile: flags.seedFile}),
     ...(apiKey === undefined ? {} : {apiKey}),
     ...(scopedKey === undefined ? {} : {scopedKey}),
@@ -117,6 +126,7 @@ export async function runSandboxCommand(flags: SandboxFlags, io: IO, signal: Abo
       port: settings.port,
       host: settings.host,
       data,
+      reviewLimit: settings.reviewLimit,
       keys: {scopedOrg, ...(settings.apiKey ? {allOrgs: settings.apiKey} : {}), ...(settings.scopedKey ? {scoped: settings.scopedKey} : {})},
       ...(log ? {log} : {}),
     }).catch((error: NodeJS.ErrnoException) => {
@@ -133,6 +143,7 @@ export async function runSandboxCommand(flags: SandboxFlags, io: IO, signal: Abo
       allOrgsKey: sandbox.keys.allOrgs,
       scopedKey: sandbox.keys.scoped,
       scopedOrg,
+      reviewLimit: settings.reviewLimit,
       lookbackHours: HEALTHCHECK_DEFAULTS.lookbackHours,
       orgs: data.orgs.map(org => {
         const result = cancelledCountResult(sandbox.store, {slug: org.slug}, Date.now(), sandbox.origin);

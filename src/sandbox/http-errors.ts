@@ -46,6 +46,22 @@ export function internalError(): SandboxHttpError {
   return new SandboxHttpError(500, {message: MESSAGES.internal, code: 'INTERNAL_SERVER_ERROR', issues: []});
 }
 
+/**
+ * How a route words its errors. CONTRACT.md: most endpoints answer SPEC.md 2.4's
+ * `{message, code, issues}`; the listing answers `{"error": {"code", "message"}}`, its
+ * message then naming every problem, since that shape has no `issues`.
+ */
+export type ErrorShape = 'spec' | 'nested';
+
+/** Fastify route config that picks a route's error shape (`{config: NESTED_ERRORS}`). */
+export const NESTED_ERRORS = {errorShape: 'nested' as ErrorShape};
+
+export function shapeErrorBody(body: ErrorBody, shape: ErrorShape | undefined): unknown {
+  if (shape !== 'nested') return body;
+  const issues = (body.issues ?? []).map(issue => issue.message);
+  return {error: {code: body.code, message: issues.length === 0 ? body.message : `${body.message}: ${issues.join('; ')}`}};
+}
+
 /** One SPEC issue per zod issue, its message prefixed with the JSON path unless it names it already. */
 export function issuesOf(error: z.ZodError): Issue[] {
   return error.issues.map(issue => {

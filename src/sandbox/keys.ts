@@ -15,8 +15,6 @@ export interface SandboxKeys {
 
 export type Access = {kind: 'all'} | {kind: 'org'; slug: string};
 
-export const API_KEY_HEADER = 'x-api-key';
-
 export function generateKey(prefix: string): string {
   return `${prefix}_${randomBytes(18).toString('base64url')}`;
 }

@@ -89,6 +89,15 @@ export interface TakedownTransition {
   at: number;
 }
 
+/** One review accepted by POST /organization/proposals/{id}/review: what the daily limit counts. */
+export interface ReviewRecord {
+  id: number;
+  orgSlug: string;
+  proposalId: number;
+  /** Epoch milliseconds. */
+  at: number;
+}
+
 export interface SeedData {
   orgs: Org[];
   brands: Brand[];

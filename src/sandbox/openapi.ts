@@ -1,9 +1,12 @@
 import {z} from 'zod';
-import {createReportRequestSchema, healthcheckPath, healthcheckResultSchema, PATHS, searchReportsRequestSchema} from '../api/wire/index.js';
+import {
+  createReportRequestSchema, healthcheckPath, healthcheckResultWireSchema, PATHS, PROPOSAL_REVIEW_PATH, REVIEW_LIMIT_PER_DAY, reviewRequestSchema,
+  searchReportsRequestSchema,
+} from '../api/wire/index.js';
 import {CANCELLED_COUNT_ID} from './healthcheck.js';
 import {
-  cancelledCountBodySchema, createReportResponseOutSchema, errorBodySchema, listReportsQuerySchema,
-  listReportsResponseOutSchema, searchReportsResponseOutSchema,
+  cancelledCountBodySchema, createReportResponseOutSchema, errorBodySchema, listReportsQuerySchema, nestedErrorBodySchema,
+  listReportsResponseOutSchema, reviewResponseOutSchema, searchReportsResponseOutSchema,
 } from './schemas.js';
 
 /*
@@ -19,15 +22,18 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
   return rest;
 }
 
-const errorRef = {$ref: '#/components/schemas/Error'};
-const errorResponse = (description: string) => ({description, content: {'application/json': {schema: errorRef}}});
-const COMMON_ERRORS = {
-  400: errorResponse('Invalid input data (code BAD_REQUEST); issues lists every problem'),
-  401: errorResponse('Authorization not provided (code UNAUTHORIZED)'),
-  403: errorResponse('Insufficient access (code FORBIDDEN)'),
-  413: errorResponse('Request body over the size limit'),
-  500: errorResponse('Internal server error (code INTERNAL_SERVER_ERROR)'),
-};
+const errorResponse = (description: string, schema = 'Error') => ({description, content: {'application/json': {schema: {$ref: `#/components/schemas/${schema}`}}}});
+/** The errors every operation may answer, in the operation's error shape (http-errors.ts). */
+const commonErrors = (schema: 'Error' | 'NestedError' = 'Error') => ({
+  400: errorResponse(`Invalid input data (code BAD_REQUEST); ${schema === 'Error' ? 'issues lists' : 'the message names'} every problem`, schema),
+  401: errorResponse('Authorization not provided (code UNAUTHORIZED)', schema),
+  403: errorResponse('Insufficient access (code FORBIDDEN)', schema),
+  413: errorResponse('Request body over the size limit', schema),
+  500: errorResponse('Internal server error (code INTERNAL_SERVER_ERROR)', schema),
+});
+const COMMON_ERRORS = commonErrors();
+/** Operations with a JSON body also refuse any other content type. */
+const BODY_ERRORS = {...COMMON_ERRORS, 415: errorResponse('The body is not application/json (code UNSUPPORTED_MEDIA_TYPE)')};
 
 function jsonBody(schema: z.ZodType): Json {
   return {required: true, content: {'application/json': {schema: schemaOf(schema, 'input')}}};
@@ -58,7 +64,7 @@ export function buildOpenApiDocument(version: string): Json {
     },
     servers: [{url: '/api/v2'}],
     security: [{apiKey: []}],
-    tags: [{name: 'report'}, {name: 'healthchecks'}],
+    tags: [{name: 'report'}, {name: 'proposals'}, {name: 'healthchecks'}],
     paths: {
       [`/${healthcheckPath(CANCELLED_COUNT_ID)}`]: {
         post: {
@@ -66,7 +72,7 @@ export function buildOpenApiDocument(version: string): Json {
           summary: 'Excess CANCELLED takedowns over a rolling window',
           tags: ['healthchecks'],
           requestBody: jsonBody(cancelledCountBodySchema),
-          responses: {200: ok('Healthcheck result', healthcheckResultSchema), ...COMMON_ERRORS},
+          responses: {200: ok('Healthcheck result', healthcheckResultWireSchema), ...BODY_ERRORS},
         },
       },
       [`/${PATHS.createReport}`]: {
@@ -77,7 +83,7 @@ export function buildOpenApiDocument(version: string): Json {
           requestBody: jsonBody(createReportRequestSchema),
           responses: {
             200: ok('Report created', createReportResponseOutSchema),
-            ...COMMON_ERRORS,
+            ...BODY_ERRORS,
             422: errorResponse('Assets rejected; data.errors lists each (nothing was created)'),
           },
         },
@@ -88,7 +94,25 @@ export function buildOpenApiDocument(version: string): Json {
           summary: "List an organization's reports, newest first",
           tags: ['report'],
           parameters: queryParameters(),
-          responses: {200: ok('One page of reports', listReportsResponseOutSchema), ...COMMON_ERRORS},
+          // CONTRACT.md: the listing's errors are {"error": {"code", "message"}} upstream.
+          responses: {200: ok('One page of reports', listReportsResponseOutSchema), ...commonErrors('NestedError')},
+        },
+      },
+      [`/${PROPOSAL_REVIEW_PATH}`]: {
+        post: {
+          operationId: 'organizationProposalReview',
+          summary: 'Approve, reject or watchlist one proposal of the needs-customer-review queue (not idempotent)',
+          description: `Label only with APPROVE, rejectReason only with REJECT, watchlistReason only with WATCHLIST. At most ${REVIEW_LIMIT_PER_DAY} reviews per organization per rolling 24 hours (every key of the org counts; \`vigil sandbox --review-limit\` changes it). A refused request does not count.`,
+          tags: ['proposals'],
+          parameters: [{name: 'proposalId', in: 'path', required: true, description: 'proposals[].id from the listing', schema: {type: 'string'}}],
+          requestBody: jsonBody(reviewRequestSchema),
+          responses: {
+            200: ok('Proposal reviewed', reviewResponseOutSchema),
+            ...BODY_ERRORS,
+            404: errorResponse('No such proposal (code NOT_FOUND)'),
+            409: errorResponse("assetId is not the proposal's asset, or the proposal is not awaiting review (code CONFLICT)"),
+            429: errorResponse(`Review limit of ${REVIEW_LIMIT_PER_DAY} per day reached for this organization (code TOO_MANY_REQUESTS)`),
+          },
         },
       },
       [`/${PATHS.searchReports}`]: {
@@ -97,13 +121,13 @@ export function buildOpenApiDocument(version: string): Json {
           summary: 'Find reports covering the given asset contents (normalised matching)',
           tags: ['report'],
           requestBody: jsonBody(searchReportsRequestSchema),
-          responses: {200: ok('Matching reports, newest first', searchReportsResponseOutSchema), ...COMMON_ERRORS},
+          responses: {200: ok('Matching reports, newest first', searchReportsResponseOutSchema), ...BODY_ERRORS},
         },
       },
     },
     components: {
       securitySchemes: {apiKey: {type: 'apiKey', in: 'header', name: 'X-API-KEY'}},
-      schemas: {Error: schemaOf(errorBodySchema, 'output')},
+      schemas: {Error: schemaOf(errorBodySchema, 'output'), NestedError: schemaOf(nestedErrorBodySchema, 'output')},
     },
   };
 }

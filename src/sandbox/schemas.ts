@@ -1,6 +1,6 @@
 import {z} from 'zod';
 import {ACTOR_KINDS, ASSET_STATUSES, REPORT_STATUSES, REVIEW_DECISIONS} from '../api/enums.js';
-import {cancelledCountRequestSchema, HEALTHCHECK_DEFAULTS, LIST_QUERY_PARAMS as Q, type ListReportsFilters} from '../api/wire/index.js';
+import {cancelledCountRequestSchema, HEALTHCHECK_DEFAULTS, LIST_QUERY_PARAMS as Q, PROPOSAL_DECISIONS, type ListReportsFilters} from '../api/wire/index.js';
 import {PROPOSAL_REVIEW_STATUSES} from './model.js';
 
 /*
@@ -99,10 +99,18 @@ export function toFilters(query: z.output<typeof listReportsQuerySchema>): ListR
 const THRESHOLD_KEYS: ReadonlySet<PropertyKey> = new Set(['warnThreshold', 'failThreshold']);
 
 /**
+ * The longest window the sandbox counts over: 100 years. SPEC.md sets no upper bound, but
+ * a window reaching past the dates a clock can hold has no start (RangeError, a 500).
+ */
+export const MAX_LOOKBACK_HOURS = 876_000;
+
+/**
  * SPEC.md 4.1 plus the project's rule that warn may not exceed fail (defaults count). The
  * order check runs even when other fields are wrong, so one 400 lists every problem.
  */
-export const cancelledCountBodySchema = cancelledCountRequestSchema.refine(
+export const cancelledCountBodySchema = cancelledCountRequestSchema.extend({
+  lookbackHours: cancelledCountRequestSchema.shape.lookbackHours.unwrap().max(MAX_LOOKBACK_HOURS, `lookbackHours must be at most ${MAX_LOOKBACK_HOURS} (100 years)`).optional(),
+}).refine(
   body => (body.warnThreshold ?? HEALTHCHECK_DEFAULTS.warnThreshold) <= (body.failThreshold ?? HEALTHCHECK_DEFAULTS.failThreshold),
   {
     path: ['warnThreshold'],
@@ -128,6 +136,9 @@ export const errorBodySchema = z.object({
   }).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The listing's error shape (CONTRACT.md shape 2). */
+export const nestedErrorBodySchema = z.object({error: z.object({code: z.string(), message: z.string()})});
 
 const isoString = z.string().describe('ISO 8601 date-time');
 
@@ -165,11 +176,25 @@ export const createReportResponseOutSchema = z.object({
   organization: z.object({id: z.number().int(), slug: z.string(), name: z.string()}).nullable(),
 });
 
+export const reviewResponseOutSchema = z.object({
+  proposal: z.object({id: z.number().int(), reviewStatus: z.enum(PROPOSAL_REVIEW_STATUSES).describe('APPROVED or REJECTED after a review (WATCHLIST reads as REJECTED)'), asset: wireAssetSchema}),
+  review: z.object({
+    id: z.number().int(),
+    decision: z.enum(PROPOSAL_DECISIONS),
+    label: z.string().nullable(),
+    brandId: z.number().int().nullable(),
+    comment: z.string().nullable().describe('The note sent with the review'),
+    createdAt: isoString,
+  }),
+  watchlisted: z.boolean().describe('True after a WATCHLIST decision'),
+});
+export type ReviewResponse = z.infer<typeof reviewResponseOutSchema>;
+
 // ---------- Admin routes (not part of the upstream API) ----------
 
 const relativeTime = {
   at: isoDate('at').optional().describe('When the transition happened (default: now)'),
-  hoursAgo: z.number().min(0, 'hoursAgo must be at least 0').optional().describe('Alternative to at: this many hours before now'),
+  hoursAgo: z.number().min(0, 'hoursAgo must be at least 0').max(MAX_LOOKBACK_HOURS, `hoursAgo must be at most ${MAX_LOOKBACK_HOURS} (100 years)`).optional().describe('Alternative to at: this many hours before now'),
 };
 
 export const cancellationsBodySchema = z.object({

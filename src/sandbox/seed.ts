@@ -28,9 +28,6 @@ const PLANS: OrgPlan[] = [
   {org: {id: 46, slug: 'hooli', name: 'Hooli'}, brands: [['501', 'hooli-chat']], reports: 20, cancelledRecent: 3, cancelledOld: 1},
 ];
 
-/** Severity each seeded org has with the default thresholds (printed in the banner). */
-export const DEMO_SEVERITIES: Readonly<Record<string, string>> = {acme: 'warn', globex: 'ok', initech: 'fail', umbrella: 'ok', hooli: 'warn'};
-
 const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'BR', 'IN', 'NG', 'SG', 'JP', 'CA'];
 const HUMANS: Reporter[] = [
   {id: 11, role: 'ANALYST', fullName: 'Ada Byron', avatarUrl: null},
@@ -186,6 +183,24 @@ function landmarks(now: number, counters: Counters): StoredReport[] {
   ];
 }
 
+/** The first org's review queue (needs-customer-review reports) never has fewer, whatever the seed. */
+export const DEMO_REVIEW_QUEUE = 12;
+
+/**
+ * Tops the org's queue up to `min` reports by putting the first proposal of its oldest-generated
+ * open, undecided reports up for customer review: `npm run demo` then always shows the loop.
+ */
+function fillReviewQueue(reports: StoredReport[], slug: string, min: number): void {
+  const awaiting = (r: StoredReport) => r.proposals.some(p => p.reviewStatus === 'PENDING_CUSTOMER_REVIEW');
+  let queued = reports.filter(r => r.orgSlug === slug && awaiting(r)).length;
+  for (const report of reports) {
+    if (queued >= min) return;
+    if (report.orgSlug !== slug || report.status === 'CLOSED' || awaiting(report) || report.proposals[0]?.reviewStatus !== 'PENDING') continue;
+    report.proposals[0].reviewStatus = 'PENDING_CUSTOMER_REVIEW';
+    queued++;
+  }
+}
+
 /** Generates the demo world for `seed`, with times relative to `now` (epoch ms). */
 export function generateSeed(seed: string, now: number): SeedData {
   const rng = createRng(seed);
@@ -201,6 +216,7 @@ export function generateSeed(seed: string, now: number): SeedData {
     reports.push(...own);
   }
   reports.push(...landmarks(now, counters));
+  fillReviewQueue(reports, PLANS[0]!.org.slug, DEMO_REVIEW_QUEUE);
   // Ids grow with time, as they do upstream.
   reports.sort((a, b) => a.createdAt - b.createdAt);
   reports.forEach((report, index) => {

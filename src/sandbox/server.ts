@@ -1,13 +1,15 @@
 import Fastify, {type FastifyError, type FastifyInstance} from 'fastify';
+import {REVIEW_LIMIT_PER_DAY} from '../api/wire/index.js';
 import {VERSION} from '../version.js';
 import {ADMIN_PREFIX, API_PREFIX, type SandboxContext} from './context.js';
-import {internalError, SandboxHttpError, badRequest} from './http-errors.js';
+import {internalError, SandboxHttpError, badRequest, shapeErrorBody, type ErrorShape} from './http-errors.js';
 import {generateKey, type SandboxKeys} from './keys.js';
 import type {SeedData} from './model.js';
 import {buildOpenApiDocument} from './openapi.js';
 import {adminRoutes} from './routes/admin.js';
 import {healthcheckRoutes} from './routes/healthcheck.js';
 import {reportRoutes} from './routes/reports.js';
+import {reviewRoutes} from './routes/review.js';
 import {generateSeed} from './seed.js';
 import {Store} from './store.js';
 
@@ -26,11 +28,22 @@ export interface SandboxOptions {
   now?: () => number;
   /** Request body limit in bytes. Default 1 MiB. */
   bodyLimit?: number;
+  /**
+   * Time a client has to send one whole request, headers and body, in ms: a client
+   * trickling a body byte by byte is answered 408 and cut off. Default 15000.
+   */
+  requestTimeoutMs?: number;
+  /** An idle socket (nothing received or sent) is closed after this many ms. Default 30000. */
+  connectionTimeoutMs?: number;
+  /** Reviews each org may make per rolling 24 hours. Default 10, as upstream. */
+  reviewLimit?: number;
   /** One line per request and per server error (stderr in the CLI). Default: silent. */
   log?: (line: string) => void;
 }
 
 export interface Sandbox {
+  /** Reviews per org per rolling 24 hours in force. */
+  reviewLimit: number;
   /** Base URL of the API, ending in /api/v2 (what VIGIL_BASE_URL takes). */
   url: string;
   /** `http://host:port`. */
@@ -43,6 +56,14 @@ export interface Sandbox {
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
+export const DEFAULT_CONNECTION_TIMEOUT_MS = 30_000;
+
+/** The slow-client limits of one app (see SandboxOptions). */
+export interface SandboxTimeouts {
+  requestTimeoutMs?: number;
+  connectionTimeoutMs?: number;
+}
 
 /** Fastify error codes that mean "the client sent a body we cannot read". */
 const UNREADABLE_BODY = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY', 'FST_ERR_CTP_INVALID_CONTENT_LENGTH']);
@@ -51,10 +72,17 @@ const UNREADABLE_BODY = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_E
 class InjectedFault extends Error {}
 
 /** Builds the app without listening (tests may `inject`). */
-export function buildApp(ctx: SandboxContext, log: (line: string) => void = () => {}): FastifyInstance {
+export function buildApp(ctx: SandboxContext, log: (line: string) => void = () => {}, timeouts: SandboxTimeouts = {}): FastifyInstance {
+  const requestTimeout = timeouts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: false,
     bodyLimit: ctx.bodyLimit,
+    // Without these a client that trickles its body holds a socket open indefinitely.
+    requestTimeout,
+    connectionTimeout: timeouts.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS,
+    // Node checks the timeouts on this period (default 30 s), and applies requestTimeout to
+    // the body only when headersTimeout is not longer (fastify leaves it at Node's 60 s).
+    http: {connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(requestTimeout / 4))), headersTimeout: Math.min(requestTimeout, 60_000)},
     routerOptions: {ignoreTrailingSlash: true},
     // Fastify answers these two itself, bypassing the error handler, in its own body shape.
     return503OnClosing: false,
@@ -64,6 +92,10 @@ export function buildApp(ctx: SandboxContext, log: (line: string) => void = () =
       void (reply as unknown as {code(n: number): {send(body: unknown): unknown}}).code(failure.status).send(failure.body);
     },
   });
+
+  // The API speaks JSON only (docs/sandbox.md): fastify's built-in text/plain parser would
+  // hand a route a string, a 400 instead of the 415 a wrong content type deserves.
+  app.removeContentTypeParser('text/plain');
 
   app.addHook('onRequest', async request => {
     const path = request.url.split('?')[0] ?? '';
@@ -83,23 +115,20 @@ export function buildApp(ctx: SandboxContext, log: (line: string) => void = () =
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof SandboxHttpError) {
-      return reply.code(error.status).headers(error.headers).send(error.body);
-    }
+    // Each route answers in its documented error shape (http-errors.ts).
+    const shape = (request.routeOptions.config as {errorShape?: ErrorShape} | undefined)?.errorShape;
+    const send = (failure: SandboxHttpError) => reply.code(failure.status).headers(failure.headers).send(shapeErrorBody(failure.body, shape));
+    if (error instanceof SandboxHttpError) return send(error);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({message: `Request body is larger than the limit of ${ctx.bodyLimit} bytes`, code: 'PAYLOAD_TOO_LARGE', issues: []});
+      return send(new SandboxHttpError(413, {message: `Request body is larger than the limit of ${ctx.bodyLimit} bytes`, code: 'PAYLOAD_TOO_LARGE', issues: []}));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).send({message: 'Content-Type must be application/json', code: 'UNSUPPORTED_MEDIA_TYPE', issues: []});
+      return send(new SandboxHttpError(415, {message: 'Content-Type must be application/json', code: 'UNSUPPORTED_MEDIA_TYPE', issues: []}));
     }
-    if (error.code !== undefined && UNREADABLE_BODY.has(error.code)) {
-      const issue = badRequest([]);
-      return reply.code(issue.status).send(issue.body);
-    }
+    if (error.code !== undefined && UNREADABLE_BODY.has(error.code)) return send(badRequest([]));
     // Anything else is a bug or an injected fault: log it here, never send it.
     log(`error: ${request.method} ${request.url}: ${error instanceof InjectedFault ? error.message : (error.stack ?? error.message)}`);
-    const failure = internalError();
-    return reply.code(failure.status).send(failure.body);
+    return send(internalError());
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -110,6 +139,7 @@ export function buildApp(ctx: SandboxContext, log: (line: string) => void = () =
   app.register(async api => {
     healthcheckRoutes(api, ctx);
     reportRoutes(api, ctx);
+    reviewRoutes(api, ctx);
     // Built on first request: most runs never ask, and start-up stays short.
     let document: ReturnType<typeof buildOpenApiDocument> | undefined;
     api.get('/openapi.json', async () => (document ??= buildOpenApiDocument(VERSION)));
@@ -130,12 +160,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     scopedOrg: options.keys?.scopedOrg ?? data.orgs[0]?.slug ?? 'acme',
   };
   let origin = '';
-  const ctx: SandboxContext = {store, keys, now, origin: () => origin, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, faults: []};
-  const app = buildApp(ctx, options.log);
+  const ctx: SandboxContext = {store, keys, now, origin: () => origin, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, reviewLimit: options.reviewLimit ?? REVIEW_LIMIT_PER_DAY, faults: []};
+  const app = buildApp(ctx, options.log, {
+    ...(options.requestTimeoutMs === undefined ? {} : {requestTimeoutMs: options.requestTimeoutMs}),
+    ...(options.connectionTimeoutMs === undefined ? {} : {connectionTimeoutMs: options.connectionTimeoutMs}),
+  });
   const host = options.host ?? DEFAULT_HOST;
   await app.listen({port: options.port ?? DEFAULT_PORT, host});
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port ?? DEFAULT_PORT;
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  return {url: `${origin}${API_PREFIX}`, origin, keys, store, close: () => app.close()};
+  return {url: `${origin}${API_PREFIX}`, origin, keys, store, reviewLimit: ctx.reviewLimit, close: () => app.close()};
 }

@@ -1,5 +1,5 @@
 import type {ListReportsFilters} from '../api/wire/index.js';
-import type {Brand, Org, SeedData, StoredReport, TakedownTransition} from './model.js';
+import type {Brand, Org, ReviewRecord, SeedData, StoredProposal, StoredReport, TakedownTransition} from './model.js';
 import {normalizeAssetContent} from '../api/wire/index.js';
 
 /** Sort key of the newest-first order; the list cursor is the key of a page's last report. */
@@ -46,7 +46,9 @@ export class Store {
   readonly brands: Brand[];
   readonly reports: StoredReport[];
   readonly takedowns: TakedownTransition[];
-  private nextIds: {report: number; proposal: number; asset: number; takedown: number};
+  /** Accepted reviews, oldest first: the rolling daily limit counts them per org. */
+  readonly reviews: ReviewRecord[] = [];
+  private nextIds: {report: number; proposal: number; asset: number; takedown: number; review: number};
 
   constructor(data: SeedData) {
     this.orgs = [...data.orgs];
@@ -60,6 +62,7 @@ export class Store {
       proposal: maxOf(proposals.map(p => p.id), 5000) + 1,
       asset: maxOf(proposals.map(p => p.asset.id), 7000) + 1,
       takedown: maxOf(this.takedowns.map(t => Number(t.takedownId.replace(/\D/g, '')) || 0), 9000) + 1,
+      review: 80001,
     };
   }
 
@@ -111,6 +114,31 @@ export class Store {
     this.reports.push(report);
   }
 
+  /** The proposal with this id and the report holding it. */
+  findProposal(id: number): {report: StoredReport; proposal: StoredProposal} | undefined {
+    for (const report of this.reports) {
+      const proposal = report.proposals.find(p => p.id === id);
+      if (proposal) return {report, proposal};
+    }
+    return undefined;
+  }
+
+  /** Reviews of the org accepted after `since` (epoch ms, exclusive). */
+  reviewsSince(slug: string, since: number): ReviewRecord[] {
+    return this.reviews.filter(r => r.orgSlug === slug && r.at > since);
+  }
+
+  recordReview(orgSlug: string, proposalId: number, at: number): ReviewRecord {
+    const record = {id: this.nextIds.review++, orgSlug, proposalId, at};
+    this.reviews.push(record);
+    return record;
+  }
+
+  /** Forgets the org's reviews, so its daily limit starts afresh; the proposals keep their state. */
+  clearReviews(slug: string): number {
+    return removeOrgEntries(this.reviews, slug);
+  }
+
   /** Transitions into CANCELLED of the org with windowStart < at <= windowEnd, oldest first. */
   cancellations(slug: string, windowStart: number, windowEnd: number): TakedownTransition[] {
     return this.takedowns
@@ -126,11 +154,16 @@ export class Store {
   }
 
   clearTakedowns(slug: string): number {
-    const before = this.takedowns.length;
-    const kept = this.takedowns.filter(t => t.orgSlug !== slug);
-    this.takedowns.splice(0, this.takedowns.length, ...kept);
-    return before - kept.length;
+    return removeOrgEntries(this.takedowns, slug);
   }
+}
+
+/** Removes the org's entries in place (the arrays are shared, readonly references); returns how many. */
+function removeOrgEntries(list: Array<{orgSlug: string}>, slug: string): number {
+  const before = list.length;
+  const kept = list.filter(entry => entry.orgSlug !== slug);
+  list.splice(0, list.length, ...kept);
+  return before - kept.length;
 }
 
 function includesText(haystack: string | null | undefined, needle: string): boolean {

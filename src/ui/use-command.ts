@@ -1,13 +1,11 @@
 import {useEffect, useState} from 'react';
 import {useApp} from 'ink';
-import {createContext, type CommandContext, type ContextFlags} from '../cli/context.js';
+import type {ContextFlags} from '../cli/context.js';
 import {processIO, type IO} from '../cli/io.js';
-import {interruptSignal, wasInterrupted} from '../cli/interrupt.js';
-import {formatError} from '../output/error-banner.js';
-import {ExitCode} from '../exit-codes.js';
+import {runWork, type CommandWork} from '../cli/run-work.js';
 import {useTerminalIO} from './hooks/use-terminal-io.js';
 
-export type CommandWork = (ctx: CommandContext) => Promise<number | void>;
+export {runWork, type CommandWork};
 
 export type CommandState = {phase: 'running'} | {phase: 'done'; exitCode: number};
 
@@ -41,23 +39,4 @@ export function useCommand(flags: ContextFlags, work: CommandWork, rawIO?: IO): 
   }, [state]);
 
   return state;
-}
-
-/** The work with its errors mapped: what the process exits with. Exported for tests. */
-export async function runWork(flags: ContextFlags, work: CommandWork, io: IO, signal: AbortSignal = interruptSignal): Promise<number> {
-  let debug = flags.debug === true;
-  try {
-    const ctx = await createContext(flags, io, signal);
-    debug = ctx.debug;
-    const code = await work(ctx);
-    return wasInterrupted() ? ExitCode.Interrupted : (code ?? ExitCode.Ok);
-  } catch (error) {
-    if (wasInterrupted() || signal.aborted) {
-      io.stderr.write('interrupted\n');
-      return ExitCode.Interrupted;
-    }
-    const report = formatError(error, {debug});
-    io.stderr.write(report.text);
-    return report.exitCode;
-  }
 }

@@ -80,10 +80,13 @@ describe('every documented error body is normalised', () => {
 describe('credentials', () => {
   it('no key: CredentialsError (exit 2) and nothing sent', async () => {
     const client = createApiClient({baseUrl: BASE});
+    const endpoint = nock(ORIGIN).post('/api/v2/reports/search').reply(200, {reports: []});
     const error = await failure(client.searchReports(search));
     expect(error).toBeInstanceOf(CredentialsError);
     expect((error as CredentialsError).exitCode).toBe(2);
-    expect(nock.isDone()).toBe(true);
+    // The endpoint was there to be called, and was not.
+    expect(endpoint.isDone()).toBe(false);
+    nock.cleanAll();
   });
 
   it('a key with a newline is refused before sending', async () => {

@@ -147,8 +147,8 @@ describe('tolerant reading of documented response variants', () => {
     expect(error.message).toContain('GET organization/reports');
   });
 
-  it('a healthcheck result missing a field is a ContractError naming it', async () => {
-    const {severity: _omit, ...broken} = healthcheckResult;
+  it('a healthcheck result with no grade (neither severity nor ok) is a ContractError naming it', async () => {
+    const {severity: _severity, ok: _ok, ...broken} = healthcheckResult;
     nock(ORIGIN).post('/api/v2/healthchecks/takedowns/cancelled-count').reply(200, broken);
     const error = await failure(makeClient().client.runHealthcheck('takedowns.cancelled-count', {slug: 'acme'}));
     expect(error).toBeInstanceOf(ContractError);

@@ -1,7 +1,7 @@
 import {createServer} from 'node:net';
 import nock from 'nock';
 import {describe, expect, it} from 'vitest';
-import {ApiError, InterruptedError, UnavailableError} from '../../src/errors.js';
+import {ApiError, InterruptedError, OutcomeUnknownError, UnavailableError} from '../../src/errors.js';
 import {createApiClient} from '../../src/api/client.js';
 import {KEY, ORIGIN, failure, localServer, makeClient, useNock} from './helpers.js';
 
@@ -103,10 +103,13 @@ describe('retries', () => {
 describe('report creation is not retried when it may have been processed', () => {
   it('500: one attempt, the hint says to check before trying again', async () => {
     const counter = always('/api/v2/report/create', 500, {message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR'});
-    const error = (await failure(makeClient({retries: 3}).client.createReport(create))) as ApiError;
+    const error = (await failure(makeClient({retries: 3}).client.createReport(create))) as OutcomeUnknownError;
     expect(counter.count).toBe(1);
+    expect(error).toBeInstanceOf(OutcomeUnknownError);
     expect(error.exitCode).toBe(8);
-    expect(error.hint).toContain('may or may not have been created');
+    expect(error.status).toBe(500);
+    expect(error.message).toBe('Internal server error (HTTP 500 INTERNAL_SERVER_ERROR); the report may or may not have been created');
+    expect(error.hint).toContain('vigil reports search <asset>');
   });
 
   it('429: retried (rate limited before any work)', async () => {

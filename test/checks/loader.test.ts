@@ -86,3 +86,50 @@ describe('durations', () => {
     expect(formatDuration(300_000)).toBe('5m');
   });
 });
+
+describe('limits on every number', () => {
+  const entry = 'checks:\n  - {check: takedowns.cancelled-count, org: acme}\n';
+
+  it('refuses a duration Node cannot arm a timer for, naming the field', async () => {
+    expect(await problemsOf(`timeout: 30d\n${entry}`)).toEqual(['checks.yaml: timeout: must be at most 24d20h31m23s647ms (the longest timer Node can arm)']);
+    expect(await problemsOf(`retry: {backoff: 25d}\n${entry}`)).toEqual(['checks.yaml: retry.backoff: must be at most 24d20h31m23s647ms (the longest timer Node can arm)']);
+    expect(await problemsOf(`checks:\n  - {check: takedowns.cancelled-count, org: acme, every: 2147483648}\n`)).toEqual([
+      'checks.yaml: checks[0].every: must be at most 24d20h31m23s647ms (the longest timer Node can arm)',
+    ]);
+  });
+
+  it('accepts the longest timer exactly', async () => {
+    const config = await parseChecks(`timeout: 2147483647\n${entry}`, 'checks.yaml');
+    expect(config.timeoutMs).toBe(2 ** 31 - 1);
+  });
+
+  it('refuses a 400-digit every (Infinity) as a bad duration, not a crash', async () => {
+    const huge = '9'.repeat(400);
+    expect(await problemsOf(`checks:\n  - {check: takedowns.cancelled-count, org: acme, every: "${huge}s"}\n`)).toEqual([
+      expect.stringMatching(/^checks\.yaml: checks\[0\]\.every: must be a duration of at least 1s/),
+    ]);
+    expect(await problemsOf(`checks:\n  - {check: takedowns.cancelled-count, org: acme, every: ${huge}}\n`)).toEqual([
+      expect.stringMatching(/^checks\.yaml: checks\[0\]\.every: must be a duration of at least 1s/),
+    ]);
+    expect(parseDuration(`${huge}ms`)).toBeUndefined();
+    expect(parseDuration(Number.MAX_VALUE)).toBeUndefined();
+  });
+
+  it('refuses a YAML alias bomb as input naming the file (exit 3), not an unexpected failure', async () => {
+    const levels = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
+    for (let i = 1; i < 9; i++) {
+      const prev = String.fromCharCode(96 + i);
+      const name = String.fromCharCode(97 + i);
+      levels.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(',')}]`);
+    }
+    const error = await parseChecks(`${levels.join('\n')}\n${entry}`, 'bomb.yaml').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).exitCode).toBe(3);
+    expect((error as InputError).message).toBe('--checks bomb.yaml: expands YAML aliases too many times (more than a checks file needs); write the entries out');
+  });
+
+  it('allows warn equal to fail, as the README does (a count at the threshold fails)', async () => {
+    const config = await parseChecks('checks:\n  - {check: takedowns.cancelled-count, org: acme, warnThreshold: 5, failThreshold: 5}\n', 'checks.yaml');
+    expect(config.specs[0]).toMatchObject({warnThreshold: 5, failThreshold: 5});
+  });
+});

@@ -1,9 +1,10 @@
 import {mkdtempSync, readFileSync, statSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {beforeAll, describe, expect, it} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {runCli, type CliResult} from '../helpers/cli.js';
 import {ensureBuilt} from '../helpers/build.js';
+import {startSandboxProcess, type SandboxProcess} from '../helpers/sandbox-process.js';
 
 /*
  * `vigil auth` and `vigil config` as a user's shell runs them: the built CLI, piped, with a
@@ -13,7 +14,13 @@ import {ensureBuilt} from '../helpers/build.js';
 const KEY = 'vk_live_9c8b7a6f5e4d3c2b1a00';
 const MASKED = 'vk_…1a00';
 
-beforeAll(() => ensureBuilt(), 120_000);
+/** The upstream `auth login` and `auth status` check keys against; it accepts KEY. */
+let sandbox: SandboxProcess;
+beforeAll(async () => {
+  await ensureBuilt();
+  sandbox = await startSandboxProcess({apiKey: KEY});
+}, 120_000);
+afterAll(() => sandbox?.stop());
 
 function freshDir(): string {
   return path.join(mkdtempSync(path.join(tmpdir(), 'vigil-cli-auth-')), 'vigil');
@@ -37,11 +44,11 @@ describe('vigil auth (built CLI)', () => {
 
   it('echo KEY | auth login --with-key, then auth status shows the masked key; file 0600, folder 0700', async () => {
     const dir = freshDir();
-    const env = {VIGIL_CONFIG_DIR: dir};
+    const env = {VIGIL_CONFIG_DIR: dir, VIGIL_BASE_URL: sandbox.url};
     const login = await vigil(['auth', 'login', '--with-key'], env, `${KEY}\n`);
     expect(login.code).toBe(0);
     expect(login.stdout).toBe('');
-    expect(login.stderr).toContain(`Logged in: key ${MASKED}`);
+    expect(login.stderr).toContain(`Logged in: key ${MASKED} accepted by ${sandbox.url}`);
     const file = path.join(dir, 'credentials.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
@@ -50,6 +57,7 @@ describe('vigil auth (built CLI)', () => {
     const status = await vigil(['auth', 'status'], env);
     expect(status.code).toBe(0);
     expect(status.stdout).toContain(`API key     ${MASKED}  (from ${file})`);
+    expect(status.stdout).toContain('Key check   accepted by the upstream');
     expect(status.stderr).toBe('');
 
     const json = await vigil(['auth', 'status', '--json'], env);
@@ -59,6 +67,20 @@ describe('vigil auth (built CLI)', () => {
     expect(logout.code).toBe(0);
     expect(logout.stderr).toContain('Logged out');
     expect((await vigil(['auth', 'status'], env)).code).toBe(2);
+  });
+
+  it('echo wrongkey | auth login --with-key against the sandbox: exit 2, no credentials file; auth status with it: exit 2', async () => {
+    const dir = freshDir();
+    const login = await vigil(['auth', 'login', '--with-key'], {VIGIL_CONFIG_DIR: dir, VIGIL_BASE_URL: sandbox.url}, 'wrongkey\n');
+    expect(login.code).toBe(2);
+    expect(login.stderr).toContain('the upstream rejected this API key');
+    expect(login.stderr).not.toContain('Logged in');
+    expect(statSync(path.join(dir, 'credentials.json'), {throwIfNoEntry: false})).toBeUndefined();
+
+    const status = await vigil(['auth', 'status'], {VIGIL_CONFIG_DIR: dir, VIGIL_BASE_URL: sandbox.url, VIGIL_API_KEY: 'wrongkey'});
+    expect(status.code).toBe(2);
+    expect(status.stdout).toContain('Key check   REJECTED by the upstream (401)');
+    expect((await vigil(['auth', 'status', '--offline'], {VIGIL_CONFIG_DIR: dir, VIGIL_BASE_URL: sandbox.url, VIGIL_API_KEY: 'wrongkey'})).code).toBe(0);
   });
 
   it('auth login without a terminal and without --with-key: exit 3 naming --with-key and VIGIL_API_KEY', async () => {
@@ -92,7 +114,7 @@ describe('vigil auth (built CLI)', () => {
 
   it('a damaged credentials file: exit 3 naming the file, no stack trace, key not quoted', async () => {
     const dir = freshDir();
-    await vigil(['auth', 'login', '--with-key'], {VIGIL_CONFIG_DIR: dir}, KEY);
+    await vigil(['auth', 'login', '--with-key', '--no-verify'], {VIGIL_CONFIG_DIR: dir}, KEY);
     const {writeFileSync} = await import('node:fs');
     writeFileSync(path.join(dir, 'credentials.json'), `{"apiKey": "${KEY}`);
     const result = await vigil(['auth', 'status'], {VIGIL_CONFIG_DIR: dir});
@@ -114,7 +136,7 @@ describe('vigil config (built CLI)', () => {
     expect((await vigil(['config', 'get'], env)).stdout).toBe('base-url\thttps://api.example.com/api/v2\norg\tacme\n');
     expect(JSON.parse((await vigil(['config', 'get', '--json'], env)).stdout)).toEqual({'base-url': 'https://api.example.com/api/v2', org: 'acme'});
 
-    const status = await vigil(['auth', 'status'], {...env, VIGIL_ORG: 'env-org'});
+    const status = await vigil(['auth', 'status', '--offline'], {...env, VIGIL_ORG: 'env-org'});
     expect(status.stdout).toContain('Base URL    https://api.example.com/api/v2  (from ');
     expect(status.stdout).toContain('Org         env-org  (from VIGIL_ORG)');
 

@@ -225,7 +225,7 @@ describe('reports search', () => {
     const result = await runCli(['reports', 'search', 'a.example', '--asset', 'b.example', '--no-reported-by-customer', '--json'], {env: env(s)});
     expect(result.code).toBe(0);
     expect(s.requests).toHaveLength(1);
-    expect(s.requests[0]!.body).toEqual({slug: 'acme', assetContents: ['a.example', 'b.example'], reportedByCustomer: false, limit: 50});
+    expect(s.requests[0]!.body).toEqual({slug: 'acme', assetContents: ['a.example', 'b.example'], reportedByCustomer: false}); // no --limit: no limit sent (the upstream's default is 50)
     expect(JSON.parse(result.stdout).assets).toEqual([
       {content: 'a.example', reported: true, reports: [{id: '9', status: 'CLOSED'}]},
       {content: 'b.example', reported: false, reports: []},

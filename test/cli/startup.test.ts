@@ -2,21 +2,71 @@ import {existsSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {ROOT, runCli} from '../helpers/cli.js';
+import {ROOT, runCli, type CliOptions} from '../helpers/cli.js';
+import {startReportsStub} from './reports-stub.js';
 
 const HEAVY = ['bullmq', 'ioredis', 'prom-client', 'fastify'];
+/** What only a run that draws may load. */
+const DRAWING = ['node_modules/ink/', 'node_modules/react/', 'node_modules/react-reconciler/', 'node_modules/yoga-layout/', 'node_modules/@inkjs/', 'node_modules/pastel/build/index.js'];
+
+/**
+ * Runs the built CLI recording the modules it loads; the bundle's files are mapped back to
+ * the sources inside them (dist/build-meta.json), so the answer names packages and commands.
+ */
+async function loadedSources(args: string[], options: CliOptions = {}) {
+  const log = path.join(mkdtempSync(path.join(tmpdir(), 'vigil-imports-')), 'imports.log');
+  const result = await runCli(args, {
+    ...options,
+    env: {...options.env, VIGIL_IMPORT_LOG: log},
+    nodeArgs: ['--import', path.join(ROOT, 'test/helpers/record-imports.mjs')],
+  });
+  const meta = JSON.parse(readFileSync(path.join(ROOT, 'dist/build-meta.json'), 'utf8')) as Record<string, string[]>;
+  const urls = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  const sources = new Set<string>();
+  for (const url of urls) {
+    const dist = /\/dist\/(.+)$/.exec(url)?.[1];
+    if (dist === undefined) sources.add(url);
+    for (const input of meta[dist ?? ''] ?? []) sources.add(input);
+  }
+  return {result, sources: [...sources]};
+}
 
 describe('start-up', () => {
-  it('loads no server-side package for a command that does not need one', async () => {
-    const log = path.join(mkdtempSync(path.join(tmpdir(), 'vigil-imports-')), 'imports.log');
-    const result = await runCli(['reports', 'list', '--help'], {
-      env: {VIGIL_IMPORT_LOG: log},
-      nodeArgs: ['--import', path.join(ROOT, 'test/helpers/record-imports.mjs')],
-    });
+  it('prints help from the build: no command, no zod, no Commander, nothing that draws', async () => {
+    const {result, sources} = await loadedSources(['reports', 'list', '--help']);
     expect(result.code).toBe(0);
-    const loaded = readFileSync(log, 'utf8');
-    expect(loaded).toContain('dist/commands/');
-    for (const name of HEAVY) expect(loaded).not.toContain(`node_modules/${name}/`);
+    expect(result.stdout).toMatch(/^Usage: vigil reports list \[options\]/);
+    expect(sources.filter(s => /^(commands|src\/cli\/commands)\//.test(s))).toEqual([]);
+    for (const name of [...DRAWING, ...HEAVY.map(p => `node_modules/${p}/`), 'node_modules/zod/', 'node_modules/commander/']) {
+      expect(sources.filter(s => s.includes(name))).toEqual([]);
+    }
+  });
+
+  it('runs `reports list --json` without Ink, React, yoga or any other command', async () => {
+    const stub = await startReportsStub(() => ({body: {reports: [], nextCursor: null, totalCount: 0}}));
+    try {
+      const {result, sources} = await loadedSources(['reports', 'list', '--json'], {
+        env: {VIGIL_BASE_URL: stub.baseUrl, VIGIL_API_KEY: 'vk_test_startup_000000', VIGIL_ORG: 'acme', VIGIL_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), 'vigil-cfg-'))},
+      });
+      expect(result.stderr).toBe('');
+      expect(JSON.parse(result.stdout)).toMatchObject({reports: []});
+      expect(stub.requests).toHaveLength(1);
+      for (const name of [...DRAWING, ...HEAVY.map(p => `node_modules/${p}/`)]) expect(sources.filter(s => s.includes(name))).toEqual([]);
+      // Its own definition only: no Pastel command module, no other definition.
+      expect(sources.filter(s => /^(commands|src\/cli\/commands)\//.test(s))).toEqual(['src/cli/commands/reports/list.ts']);
+      // got without http2-wrapper: vigil never speaks HTTP/2.
+      expect(sources.filter(s => s.includes('node_modules/got/')).length).toBeGreaterThan(0);
+      expect(sources.filter(s => s.includes('node_modules/http2-wrapper/'))).toEqual([]);
+    } finally {
+      await stub.close();
+    }
+  });
+
+  it('loads Pastel and Ink only when a command draws', async () => {
+    // Forced onto Pastel's path (the switch the path comparison test uses): Ink is there.
+    const {result, sources} = await loadedSources(['auth', 'status'], {env: {VIGIL_PASTEL: '1', VIGIL_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), 'vigil-cfg-'))}});
+    expect(result.code).toBe(2);
+    expect(sources.some(s => s.includes('node_modules/ink/'))).toBe(true);
   });
 
   it('prints help and version from any directory', async () => {

@@ -1,4 +1,4 @@
-import {chmodSync, mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {chmodSync, chownSync, mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {beforeEach, describe, expect, it} from 'vitest';
@@ -6,6 +6,7 @@ import {loadSettings} from '../../src/config/settings.js';
 import {resolveConfigDir} from '../../src/config/config-dir.js';
 import {ConfigFileError} from '../../src/config/store.js';
 import {InputError} from '../../src/errors.js';
+import {NOBODY, canRunAsNobody, runCliAsNobody, tempDirForNobody} from '../helpers/users.js';
 
 const KEY = 'vk_saved_0123456789abcdef';
 let dir: string;
@@ -138,11 +139,17 @@ describe('loadSettings with damaged files', () => {
     expect(settings.apiKey).toBeUndefined();
   });
 
-  it('names an unreadable file', async () => {
-    if (process.getuid?.() === 0) return; // root reads anything
-    save({org: 'x'});
-    chmodSync(path.join(dir, 'config.json'), 0o000);
-    expect((await thrown(loadSettings({}, {VIGIL_CONFIG_DIR: dir}))).message).toContain('config.json: cannot be read (EACCES)');
+  // Root reads any file, so the unreadable case runs as `nobody` through the built CLI.
+  it.skipIf(!canRunAsNobody())('names an unreadable file', async () => {
+    const home = tempDirForNobody('vigil-unreadable-');
+    const own = path.join(home, 'vigil');
+    mkdirSync(own, {mode: 0o700});
+    writeFileSync(path.join(own, 'config.json'), JSON.stringify({org: 'x'}), {mode: 0o000});
+    chownSync(own, NOBODY, NOBODY);
+    chownSync(path.join(own, 'config.json'), NOBODY, NOBODY);
+    const result = await runCliAsNobody(['reports', 'list'], {VIGIL_CONFIG_DIR: own, VIGIL_API_KEY: 'vk_live_0123456789'});
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain(`${path.join(own, 'config.json')}: cannot be read (EACCES)`);
   });
 });
 

@@ -1,9 +1,10 @@
-import {mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
+import {chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {beforeEach, describe, expect, it} from 'vitest';
 import {ensurePrivateDir, writeFileAtomic} from '../../src/config/atomic-write.js';
 import {readConfigFile, readCredentials, removeCredentials, updateConfigFile, writeCredentials} from '../../src/config/store.js';
+import {NOBODY, canRunAsNobody, runCliAsNobody, tempDirForNobody} from '../helpers/users.js';
 
 const mode = (file: string) => statSync(file).mode & 0o777;
 let root: string;
@@ -94,16 +95,16 @@ describe('writeFileAtomic', () => {
 });
 
 describe('write failures', () => {
-  it('name the file and the reason, without a stack trace', async () => {
-    if (process.getuid?.() === 0) return; // root writes anywhere
-    const {chmodSync} = await import('node:fs');
-    mkdirSync(dir, {recursive: true});
-    chmodSync(dir, 0o500);
-    try {
-      await expect(writeCredentials(dir, 'vk_live_0123456789')).rejects.toThrow(`cannot write ${path.join(dir, 'credentials.json')} (EACCES)`);
-    } finally {
-      chmodSync(dir, 0o700);
-    }
+  // Root writes anywhere, so the read-only folder is tried as `nobody` through the built CLI.
+  it.skipIf(!canRunAsNobody())('name the file and the reason, without a stack trace', async () => {
+    const parent = path.join(tempDirForNobody('vigil-readonly-'), 'config');
+    mkdirSync(parent, {mode: 0o500});
+    chownSync(parent, NOBODY, NOBODY);
+    const own = path.join(parent, 'vigil');
+    const result = await runCliAsNobody(['config', 'set', 'org', 'acme'], {VIGIL_CONFIG_DIR: own});
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`cannot write ${path.join(own, 'config.json')} (EACCES)`);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
   it('a folder path that is a file is refused with its name', async () => {
@@ -111,5 +112,34 @@ describe('write failures', () => {
     writeFileSync(dir, 'not a folder');
     await expect(writeCredentials(dir, 'vk_live_0123456789')).rejects.toThrow(/cannot write .*credentials\.json \((EEXIST|ENOTDIR)\)/);
     await expect(updateConfigFile(dir, {org: 'acme'})).rejects.toThrow(/config\.json: cannot be read \(ENOTDIR\)/);
+  });
+});
+
+describe('concurrent updates', () => {
+  it('keep every setting: ten pairs of `config set org` and `config set base-url` at once, built CLI', async () => {
+    const {runCli} = await import('../helpers/cli.js');
+    for (let round = 0; round < 10; round++) {
+      const own = path.join(mkdtempSync(path.join(tmpdir(), 'vigil-race-')), 'vigil');
+      const env = {VIGIL_CONFIG_DIR: own};
+      const results = await Promise.all([
+        runCli(['config', 'set', 'org', `acme${round}`], {env}),
+        runCli(['config', 'set', 'base-url', `https://h${round}.example/api/v2`], {env}),
+      ]);
+      expect(results.map(result => result.code)).toEqual([0, 0]);
+      expect(JSON.parse(readFileSync(path.join(own, 'config.json'), 'utf8'))).toEqual({org: `acme${round}`, baseUrl: `https://h${round}.example/api/v2`});
+      expect(readdirSync(own)).toEqual(['config.json']);
+    }
+  }, 120_000);
+
+  it('take over a lock left by a crashed run once it is stale', async () => {
+    await ensurePrivateDir(dir);
+    const {utimesSync} = await import('node:fs');
+    const lock = path.join(dir, 'config.json.lock');
+    writeFileSync(lock, '99999');
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(lock, old, old);
+    await updateConfigFile(dir, {org: 'acme'});
+    expect(await readConfigFile(dir)).toEqual({org: 'acme'});
+    expect(readdirSync(dir)).toEqual(['config.json']);
   });
 });

@@ -1,5 +1,6 @@
 import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
+import {DOCS_BASE, dashboardJson} from '../../deploy/grafana/dashboard.js';
 
 interface Panel {
   id: number;
@@ -8,36 +9,55 @@ interface Panel {
   datasource: {uid: string};
   gridPos: {x: number; y: number; w: number; h: number};
   targets: {refId: string; expr: string}[];
+  transformations?: {id: string; options: {renameByName?: Record<string, string>}}[];
 }
 
-const dashboard = JSON.parse(readFileSync('deploy/grafana/dashboard.json', 'utf8')) as {uid: string; panels: Panel[]; templating: {list: {name: string}[]}};
+const committed = readFileSync('deploy/grafana/dashboard.json', 'utf8');
+const dashboard = JSON.parse(committed) as {
+  uid: string;
+  panels: Panel[];
+  templating: {list: {name: string}[]};
+  annotations: {list: {name: string; expr: string}[]};
+  links: {title: string; url: string}[];
+};
+const panel = (title: string) => dashboard.panels.find(p => p.title === title);
 
 describe('deploy/grafana/dashboard.json', () => {
+  it('is exactly what deploy/grafana/dashboard.ts generates (run `npm run dashboard` after editing it)', () => {
+    expect(committed).toBe(dashboardJson());
+  });
+
   it('has unique panel ids, a data source variable and a query in every panel', () => {
-    const ids = dashboard.panels.map(panel => panel.id);
+    expect(dashboard.uid).toBe('vigil-checker');
+    const ids = dashboard.panels.map(p => p.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(dashboard.templating.list.map(variable => variable.name)).toEqual(['datasource', 'check', 'org']);
-    for (const panel of dashboard.panels) {
-      expect(panel.datasource.uid).toBe('${datasource}');
-      expect(panel.targets.length).toBeGreaterThan(0);
-      for (const target of panel.targets) expect(target.expr).toMatch(/vigil_/);
-      expect(panel.gridPos.x + panel.gridPos.w).toBeLessThanOrEqual(24);
+    for (const p of dashboard.panels) {
+      expect(p.datasource.uid).toBe('${datasource}');
+      expect(p.targets.length).toBeGreaterThan(0);
+      for (const target of p.targets) expect(target.expr).toMatch(/vigil_/);
+      expect(p.gridPos.x + p.gridPos.w).toBeLessThanOrEqual(24);
     }
   });
 
-  it('covers severity per org, count vs thresholds, age of last success and queue health', () => {
-    const exprs = dashboard.panels.flatMap(panel => panel.targets.map(target => target.expr)).join('\n');
-    for (const metric of [
-      'vigil_check_severity',
-      'vigil_check_observed',
-      'vigil_check_warn_threshold',
-      'vigil_check_fail_threshold',
-      'vigil_check_last_success_timestamp_seconds',
-      'vigil_queue_jobs',
-      'vigil_check_runs_total',
-    ]) {
-      expect(exprs).toContain(metric);
-    }
+  it('shows severity per org as a state timeline, the count against thresholds, and workers up', () => {
+    expect(panel('Severity per org')).toMatchObject({type: 'state-timeline', targets: [{expr: expect.stringContaining('vigil_check_severity')}]});
+    const count = panel('Count against thresholds')!.targets.map(t => t.expr).join('\n');
+    for (const metric of ['vigil_check_observed', 'vigil_check_warn_threshold', 'vigil_check_fail_threshold']) expect(count).toContain(metric);
+    expect(panel('Workers up')!.targets[0]!.expr).toBe('count(vigil_build_info)');
+    expect(panel('Queue jobs by state')!.targets[0]!.expr).toContain('vigil_queue_jobs');
+  });
+
+  it('lists the age of last success as a table with named columns', () => {
+    const age = panel('Age of last success')!;
+    expect(age.type).toBe('table');
+    const renamed = age.transformations!.find(t => t.id === 'organize')!.options.renameByName!;
+    expect(Object.values(renamed)).toEqual(['Check', 'Org', 'Since last success', 'Stale after', 'Last run errored']);
+  });
+
+  it('marks firing vigil alerts and links to the runbooks', () => {
+    expect(dashboard.annotations.list).toContainEqual(expect.objectContaining({name: 'Vigil alerts', expr: 'ALERTS{alertname=~"Vigil.*", alertstate="firing"}'}));
+    expect(dashboard.links).toContainEqual(expect.objectContaining({title: 'Runbooks', url: `${DOCS_BASE}/runbooks.md`}));
   });
 
   it('is provisioned by the files beside it', () => {

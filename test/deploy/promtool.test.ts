@@ -8,7 +8,7 @@ const run = (args: string[]) => execFileSync(promtool.path!, args, {cwd: 'deploy
 
 describe.skipIf(promtool.skipReason !== undefined)('deploy/prometheus with promtool', () => {
   it('alert rules are valid', () => {
-    expect(run(['check', 'rules', 'alerts.yml'])).toContain('SUCCESS: 6 rules found');
+    expect(run(['check', 'rules', 'alerts.yml'])).toMatch(/SUCCESS: \d+ rules found/);
   });
 
   it('alert rules pass their unit tests', () => {
@@ -22,19 +22,41 @@ describe.skipIf(promtool.skipReason !== undefined)('deploy/prometheus with promt
 
 describe('deploy/prometheus/alerts.yml conventions', () => {
   const text = readFileSync('deploy/prometheus/alerts.yml', 'utf8');
-  const names = [...text.matchAll(/- alert: (\S+)/g)].map(match => match[1]);
+  const names = [...text.matchAll(/- alert: (\S+)/g)].map(match => match[1]!);
+  const blocks = text.split(/\n\s+- alert: /).slice(1);
+  const runbooks = readFileSync('docs/runbooks.md', 'utf8');
+  const tests = readFileSync('deploy/prometheus/alerts.test.yml', 'utf8');
 
-  it('has the four required alerts, CamelCase with the Vigil prefix', () => {
-    expect(names).toEqual(expect.arrayContaining(['VigilCheckFailing', 'VigilCheckWarning', 'VigilCheckStale', 'VigilQueueStuck']));
+  it('has the pipeline and per-check alerts, CamelCase with the Vigil prefix', () => {
+    expect(names).toEqual(
+      expect.arrayContaining(['VigilWorkersDown', 'VigilNoRecentRuns', 'VigilWatchdog', 'VigilCheckFailing', 'VigilCheckWarning', 'VigilCheckStale', 'VigilQueueStuck']),
+    );
     for (const name of names) expect(name).toMatch(/^Vigil[A-Z][A-Za-z]+$/);
   });
 
-  it('gives every alert a severity, summary, description, for and keep_firing_for', () => {
-    const blocks = text.split(/\n\s+- alert: /).slice(1);
+  it('gives every alert a routable severity, a summary, a description and a runbook section', () => {
     expect(blocks).toHaveLength(names.length);
-    for (const block of blocks) {
-      expect(block).toMatch(/severity: (critical|warning)/);
-      for (const key of ['summary:', 'description:', 'for:', 'keep_firing_for:']) expect(block).toContain(key);
+    for (const [i, block] of blocks.entries()) {
+      expect(block, names[i]).toMatch(/severity: (critical|warning|info|none)\n/);
+      for (const key of ['summary:', 'description:', 'runbook_url:']) expect(block, names[i]).toContain(key);
+      const anchor = /runbook_url: \S+\/docs\/runbooks\.md#(\S+)/.exec(block)?.[1];
+      expect(anchor, names[i]).toBe(names[i]!.toLowerCase());
+      expect(runbooks, `docs/runbooks.md has no section ${names[i]}`).toMatch(new RegExp(`^## ${names[i]}$`, 'm'));
+    }
+  });
+
+  it('gives every alert but the Watchdog a for, and a dashboard link to the shipped dashboard', () => {
+    const uid = (JSON.parse(readFileSync('deploy/grafana/dashboard.json', 'utf8')) as {uid: string}).uid;
+    for (const [i, block] of blocks.entries()) {
+      if (names[i] === 'VigilWatchdog') continue;
+      expect(block, names[i]).toContain('for:');
+      expect(block, names[i]).toMatch(new RegExp(`dashboard_url: "?https://\\S+/d/${uid}/`));
+    }
+  });
+
+  it('has a promtool test that expects each alert to fire', () => {
+    for (const name of new Set(names)) {
+      expect(tests, name).toMatch(new RegExp(`alertname: ${name}\\n\\s+exp_alerts:( &\\w+)?\\n\\s+- exp_labels:`));
     }
   });
 });

@@ -12,7 +12,7 @@ function create(args: string[] = []): TmuxSession {
 }
 
 describe('guided create in a terminal', () => {
-  it('prompts for every missing field, checks duplicates, confirms, and shows a 422 per asset (exit 7)', async () => {
+  it('prompts for every missing field, offers to drop a duplicate, and after a 422 returns to the form with the asset marked until it is dropped and the report created', async () => {
     const unique = `e2e-${Date.now()}.example`;
     const term = create(['--attachment-url', 'https://files.example/shot.png']);
     await term.waitForScreen('? Title (at least 3 characters):');
@@ -39,17 +39,43 @@ describe('guided create in a terminal', () => {
     term.type('ops@acme.example');
     term.keys('Enter');
 
-    const review = await term.waitForScreen('Submit this report?');
+    // One asset is already reported: the flow offers to drop it; keep it to meet the 422.
+    await term.waitForScreen('Drop 1 already reported asset(s) before sending?');
+    term.type('n');
+    const review = await term.waitForScreen('Submit this report? (y/N)');
     expect(review).toContain('"title": "Fake wallet site"');
     expect(review).toContain('"contactInfo": "ops@acme.example"');
     expect(review).toContain('"https://files.example/shot.png"');
     expect(review).toMatch(/! acme-wallet-verify\.example: already reported in \d+/);
     expect(review).toContain(`✔ ${unique}: no report yet`);
 
-    // The seeded asset is already pending review upstream: the sandbox refuses (422, exit 7).
-    term.keys('y');
+    // The seeded asset is already pending review upstream: the sandbox refuses (422), nothing
+    // is created, and the form comes back with every answer kept and the asset marked.
+    term.type('y');
     await term.waitForScreen('ALREADY_PENDING_REVIEW');
-    expect(await term.waitForExit()).toBe(7);
+    await term.waitForScreen('? Title (at least 3 characters): Fake wallet site');
+    term.keys('Enter');
+    await term.waitForScreen('? Description: Clone of the acme wallet');
+    term.keys('Enter');
+    const marked = await term.waitForScreen('? Asset 1 (empty the line to drop it): acme-wallet-verify.example');
+    expect(marked).toContain('rejected: ALREADY_PENDING_REVIEW');
+    // Separate sends: Ink reads a chunk of several keys as typed text, not as Ctrl+U then Enter.
+    term.keys('C-u');
+    await term.waitForScreen(/\? Asset 1 \(empty the line to drop it\): *$/m);
+    term.keys('Enter');
+    const escaped = unique.replace(/\./g, '\\.');
+    await term.waitForScreen(new RegExp(`\\? Asset \\d \\(empty the line to drop it\\): ${escaped}`));
+    term.keys('Enter');
+    const next = await term.waitForScreen(new RegExp(`Status of ${escaped}|\\? Asset \\d \\(enter on an empty line when done\\)`));
+    if (/Status of/.test(next.split('\n').slice(-3).join('\n'))) term.keys('Enter');
+    await term.waitForScreen(/\? Asset \d \(enter on an empty line when done\)/);
+    term.keys('Enter');
+    await term.waitForScreen('? Contact info (optional: enter to skip): ops@acme.example');
+    term.keys('Enter');
+    await term.waitForScreen('Submit this report? (Y/n)');
+    term.keys('Enter');
+    await term.waitForScreen(/✔ Created report \S+/);
+    expect(await term.waitForExit()).toBe(0);
   });
 
   it('creates the report when the assets are new, and the report is then listed', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import {afterAll, afterEach, beforeAll} from 'vitest';
 import {ensureBuilt} from './build.js';
 import {CLI} from './cli.js';
-import {startSandboxProcess, type SandboxProcess} from './sandbox-process.js';
+import {startSandboxProcess, type SandboxProcess, type SandboxProcessOptions} from './sandbox-process.js';
 import {TmuxSession, type TmuxOptions} from './tmux.js';
 
 export interface SandboxTerminal {
@@ -16,16 +16,17 @@ export interface SandboxTerminal {
 
 /**
  * Registers the hooks of a terminal end-to-end file: the built CLI, one sandbox process for
- * the file, a private config folder, and a tmux session per test.
+ * the file (started with `sandbox`, e.g. {args: ['--review-limit', '2']}), a private config
+ * folder, and a tmux session per test.
  */
-export function useSandboxTerminal(): SandboxTerminal {
+export function useSandboxTerminal(sandboxOptions: SandboxProcessOptions = {}): SandboxTerminal {
   let sandbox: SandboxProcess | undefined;
   let configDir = '';
   let session: TmuxSession | undefined;
 
   beforeAll(async () => {
     ensureBuilt();
-    sandbox = await startSandboxProcess();
+    sandbox = await startSandboxProcess(sandboxOptions);
     configDir = mkdtempSync(path.join(tmpdir(), 'vigil-e2e-config-'));
   }, 120_000);
 

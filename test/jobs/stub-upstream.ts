@@ -24,6 +24,8 @@ export interface StubUpstream {
   latencyMs: number;
   /** Milliseconds before answering, per org (overrides latencyMs). */
   latencyByOrg: Map<string, number>;
+  /** A 200 answer per org, sent as is instead of a graded result (hostile or broken upstreams). */
+  bodies: Map<string, unknown>;
   close(): Promise<void>;
 }
 
@@ -54,7 +56,7 @@ export function healthcheckResult(org: string, count: number, warn: number, fail
 }
 
 export async function startStubUpstream(): Promise<StubUpstream> {
-  const stub: Omit<StubUpstream, 'baseUrl' | 'close'> = {requests: [], counts: new Map(), failures: new Map(), latencyMs: 0, latencyByOrg: new Map()};
+  const stub: Omit<StubUpstream, 'baseUrl' | 'close'> = {requests: [], counts: new Map(), failures: new Map(), latencyMs: 0, latencyByOrg: new Map(), bodies: new Map()};
   const server: Server = createServer(async (req, res) => {
     const text = await readBody(req);
     let body: Record<string, unknown> = {};
@@ -71,6 +73,10 @@ export async function startStubUpstream(): Promise<StubUpstream> {
     if (status !== undefined && status !== 200) {
       const code = {400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 429: 'TOO_MANY_REQUESTS'}[status] ?? 'INTERNAL_SERVER_ERROR';
       res.writeHead(status, {'content-type': 'application/json'}).end(JSON.stringify({message: `stub ${status}`, code, issues: []}));
+      return;
+    }
+    if (stub.bodies.has(org)) {
+      res.writeHead(200, {'content-type': 'application/json'}).end(JSON.stringify(stub.bodies.get(org)));
       return;
     }
     const warn = Number(body.warnThreshold ?? 3);

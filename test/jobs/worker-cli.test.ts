@@ -84,7 +84,7 @@ describe('vigil worker (built CLI)', () => {
     const lines = jsonLines(worker.stderr());
     expect(lines[0]).toMatchObject({level: 'info', msg: 'schedulers reconciled', added: 2});
     expect(lines.find(line => line.msg === 'run')).toMatchObject({check: 'takedowns.cancelled-count', outcome: expect.stringMatching(/ok|warn/), time: expect.stringMatching(/Z$/)});
-    expect(lines.at(-1)).toMatchObject({msg: 'worker stopped'});
+    expect(lines.at(-1)).toMatchObject({msg: 'worker stopped', aborted: 0, redis: 'closed'});
     expect(worker.stderr()).not.toContain(KEY);
   }, 60_000);
 
@@ -99,6 +99,28 @@ describe('vigil worker (built CLI)', () => {
     expect(await worker.exit).toBe(130);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(worker.stderr()).toContain('forcing shutdown');
+    expect(jsonLines(worker.stderr()).at(-1)).toMatchObject({msg: 'worker stopped (1 in-flight run aborted; another worker retries them once their lock expires)', aborted: 1});
+  }, 60_000);
+
+  it('stops at once on SIGTERM when Redis went away and nothing is in flight, and says so', async () => {
+    const own = await startRedis();
+    const worker = startWorker(['--checks', checksFile('gone.yaml', ['cli-gone'], '1h'), '--redis-url', own.url, '--metrics-port', '0', '--prefix', 'gone', '--grace', '60s']);
+    try {
+      await waitFor('the worker to start', () => jsonLines(worker.stderr()).some(line => line.msg === 'worker started'), 20_000);
+      await own.stop();
+      await waitFor('the worker to notice', () => worker.stderr().includes('redis connection lost'), 10_000);
+      const started = Date.now();
+      worker.child.kill('SIGTERM');
+      expect(await worker.exit).toBe(0);
+      // Not the 60 s grace period: nothing was running, and nothing waits for an absent Redis.
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      worker.child.kill('SIGKILL');
+      await own.stop();
+    }
+    const last = jsonLines(worker.stderr()).at(-1);
+    expect(last).toMatchObject({msg: 'worker stopped without Redis, which did not answer (no run was in flight)', aborted: 0, redis: 'unreachable'});
+    expect(worker.stderr()).not.toContain('aborted;');
   }, 60_000);
 
   it('says how to start Redis when it is unreachable: exit 8', async () => {

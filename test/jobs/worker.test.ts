@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {Queue} from 'bullmq';
 import {workerFixture} from './fixture.js';
 import {metricValue, scrape, spec, waitFor, TEST_KEY} from './harness.js';
+import {healthcheckResult} from './stub-upstream.js';
 import {schedulerOffset} from '../../jobs/reconcile.js';
 
 const fixture = workerFixture();
@@ -52,7 +53,6 @@ describe('runs', () => {
     const text = await scrape(worker);
     const labels = {check: 'takedowns.cancelled-count', org: 'run-warn'};
     expect(metricValue(text, 'vigil_check_severity', labels)).toBe(1);
-    expect(metricValue(text, 'vigil_check_ok', labels)).toBe(0);
     expect(metricValue(text, 'vigil_check_observed', {...labels, key: 'cancelledCount'})).toBe(5);
     expect(metricValue(text, 'vigil_check_warn_threshold', labels)).toBe(4);
     expect(metricValue(text, 'vigil_check_last_success_timestamp_seconds', labels)).toBeGreaterThan(Date.now() / 1000 - 30);
@@ -78,6 +78,19 @@ describe('runs', () => {
     expect(requestsFor('run-retry')).toHaveLength(3);
     const text = await scrape(worker);
     expect(metricValue(text, 'vigil_check_errors_total', {check: 'takedowns.cancelled-count', kind: 'server_error'})).toBe(2);
+    await worker.shutdown(1000);
+  });
+
+  it('retries 429 (rate limited) like an outage, not as a rejection', async () => {
+    fixture.stub.failures.set('run-429', [429]);
+    const worker = await start({prefix: 'r429', specs: [spec('run-429', {everyMs: 2000})], retry: {attempts: 3, backoffMs: 50}});
+    const run = await waitFor('a successful run', () => worker.runs.find(r => r.org === 'run-429' && r.outcome !== 'error'));
+    expect(worker.runs.filter(r => r.jobId === run.jobId).map(r => [r.attempt, r.outcome, r.errorKind, r.willRetry])).toEqual([
+      [1, 'error', 'rate_limited', true],
+      [2, 'ok', undefined, undefined],
+    ]);
+    const text = await scrape(worker);
+    expect(metricValue(text, 'vigil_check_errors_total', {check: 'takedowns.cancelled-count', kind: 'rate_limited'})).toBe(1);
     await worker.shutdown(1000);
   });
 
@@ -107,6 +120,28 @@ describe('runs', () => {
     expect(first.durationMs).toBeLessThan(2000);
     const second = await waitFor('the retry', () => worker.runs.find(r => r.jobId === first.jobId && r.attempt === 2));
     expect(second).toMatchObject({errorKind: 'timeout', willRetry: false});
+    await worker.shutdown(1000);
+  });
+});
+
+describe('a hostile upstream', () => {
+  it('cannot get the API key or control characters into /metrics or the result store', async () => {
+    const echo = healthcheckResult('evil-echo', 2, 3, 10);
+    echo.observed = {...echo.observed, [`key ${TEST_KEY}`]: 1, '\u001b]52;c;cHduZWQ=\u0007osc\u0000': 3} as typeof echo.observed;
+    fixture.stub.bodies.set('evil-echo', echo);
+    // A broken answer: the contract error names the offending field, which is the key.
+    fixture.stub.bodies.set('evil-contract', {...healthcheckResult('evil-contract', 0, 3, 10), observed: {[TEST_KEY]: {nested: true}}});
+    const worker = await start({prefix: 'evil', specs: [spec('evil-echo'), spec('evil-contract')]});
+    await waitFor('both runs', () => ['evil-echo', 'evil-contract'].every(org => worker.runs.some(run => run.org === org)));
+    const text = await scrape(worker);
+    expect(text).not.toContain(TEST_KEY);
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(metricValue(text, 'vigil_check_observed', {org: 'evil-echo', key: 'osc'})).toBe(3);
+    expect(metricValue(text, 'vigil_check_observed', {org: 'evil-echo', key: 'key tes…6789'})).toBe(1);
+    const stored = await fixture.redis.client().hgetall('evil:healthchecks:vigil:state');
+    expect(JSON.stringify(stored)).not.toContain(TEST_KEY);
+    expect(stored['takedowns.cancelled-count@evil-contract']).toContain('contract');
+    expect(stored['takedowns.cancelled-count@evil-contract']).toContain('tes…6789');
     await worker.shutdown(1000);
   });
 });

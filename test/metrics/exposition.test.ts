@@ -1,63 +1,117 @@
 import {describe, expect, it} from 'vitest';
-import {escapeLabel, renderCheckSeries} from '../../src/metrics/exposition.js';
+import {CheckSeriesRenderer, escapeLabel, formatValue, printableLabel, renderCheckSeries} from '../../src/metrics/exposition.js';
 import {numericObserved, MAX_OBSERVED_KEYS, type StoredCheck} from '../../src/metrics/store.js';
-import {formatRunLine, formatEventLine} from '../../src/cmd/worker/log.js';
-import type {RunLogEntry} from '../../jobs/processor.js';
+import {clearSecrets, registerSecret} from '../../src/secrets.js';
 
 const spec = {id: 'takedowns.cancelled-count@acme', check: 'takedowns.cancelled-count', org: 'acme', everyMs: 300_000, lookbackHours: 168, warnThreshold: 3, failThreshold: 10};
+const labels = 'check="takedowns.cancelled-count",org="acme"';
 
 describe('per-check series', () => {
-  it('exports severity, ok, observed, thresholds, interval and timestamps in seconds', () => {
+  it('exports severity, observed, settings and timestamps in seconds', async () => {
     const checks: StoredCheck[] = [
       {spec, success: {severity: 'warn', ok: false, observed: {cancelledCount: 5}, at: 1_700_000_000_500, appUrl: null}, run: {at: 1_700_000_100_000, outcome: 'error', durationMs: 30, errorKind: 'timeout'}},
       {spec: {...spec, id: 'x@new', org: 'new'}},
     ];
-    const text = renderCheckSeries(checks);
-    const labels = 'check="takedowns.cancelled-count",org="acme"';
+    const lines = (await renderCheckSeries(checks)).split('\n');
     for (const line of [
       `vigil_check_severity{${labels}} 1`,
-      `vigil_check_ok{${labels}} 0`,
       `vigil_check_observed{${labels},key="cancelledCount"} 5`,
       `vigil_check_warn_threshold{${labels}} 3`,
       `vigil_check_fail_threshold{${labels}} 10`,
       `vigil_check_interval_seconds{${labels}} 300`,
+      `vigil_check_lookback_seconds{${labels}} 604800`,
       `vigil_check_last_success_timestamp_seconds{${labels}} 1700000000.5`,
       `vigil_check_last_run_timestamp_seconds{${labels}} 1700000100`,
       `vigil_check_last_run_error{${labels}} 1`,
       '# TYPE vigil_check_severity gauge',
     ]) {
-      expect(text.split('\n')).toContain(line);
+      expect(lines).toContain(line);
     }
-    // A check that never ran has its configuration but no result series.
-    expect(text).toContain('vigil_check_fail_threshold{check="takedowns.cancelled-count",org="new"} 10');
-    expect(text).not.toContain('vigil_check_severity{check="takedowns.cancelled-count",org="new"}');
+    // A check that never ran: its settings, and last_run_error at 0 so alerts have a series;
+    // no severity (0 would claim "ok") and no timestamps.
+    expect(lines).toContain('vigil_check_fail_threshold{check="takedowns.cancelled-count",org="new"} 10');
+    expect(lines).toContain('vigil_check_last_run_error{check="takedowns.cancelled-count",org="new"} 0');
+    expect(lines.filter(line => line.includes('org="new"') && /^vigil_check_(severity|last_run_timestamp|last_success)/.test(line))).toEqual([]);
   });
 
-  it('escapes label values and bounds observed keys', () => {
-    expect(escapeLabel('a"b\\c\nd')).toBe('a\\"b\\\\c\\nd');
-    const many = Object.fromEntries(Array.from({length: 20}, (_, i) => [`k${i}`, i]));
-    expect(Object.keys(numericObserved({...many, text: 'x', flag: true}))).toHaveLength(MAX_OBSERVED_KEYS);
-    expect(numericObserved({count: 2, label: 'x', nothing: null})).toEqual({count: 2});
+  it('no longer exports vigil_check_ok, which only restated severity', async () => {
+    const text = await renderCheckSeries([{spec, success: {severity: 'ok', ok: true, observed: {}, at: 1, appUrl: null}, run: {at: 1, outcome: 'ok', durationMs: 1}}]);
+    expect(text).not.toContain('vigil_check_ok');
+  });
+
+  it('writes each family once, all its samples together', async () => {
+    const checks: StoredCheck[] = ['a', 'b', 'c'].map(org => ({spec: {...spec, id: org, org}, success: {severity: 'ok', ok: true, observed: {n: 1}, at: 1, appUrl: null}}));
+    const text = await renderCheckSeries(checks);
+    const families = [...text.matchAll(/^# TYPE (\S+)/gm)].map(match => match[1]);
+    expect(new Set(families).size).toBe(families.length);
+    const sampleFamilies = text.split('\n').filter(line => line && !line.startsWith('#')).map(line => line.split('{')[0]);
+    // Contiguous: once a family's samples end, it never comes back.
+    const runs = sampleFamilies.filter((name, i) => name !== sampleFamilies[i - 1]);
+    expect(runs).toEqual([...new Set(sampleFamilies)]);
+  });
+
+  it('renders a check again only when its stored state changed', async () => {
+    const renderer = new CheckSeriesRenderer();
+    const a: StoredCheck = {spec, success: {severity: 'ok', ok: true, observed: {cancelledCount: 1}, at: 1000, appUrl: null}};
+    const first = await renderer.render([a]);
+    // Same objects (the store hands back the same item while Redis is unchanged): same bytes, not a copy.
+    const again = await renderer.render([a]);
+    expect(again.every((part, i) => part === first[i])).toBe(true);
+    const changed: StoredCheck = {spec, success: {...a.success!, observed: {cancelledCount: 7}}};
+    const next = Buffer.concat(await renderer.render([changed])).toString();
+    expect(next).toContain(`vigil_check_observed{${labels},key="cancelledCount"} 7`);
+    // Settings did not change: their section is reused as is.
+    expect((await renderer.render([changed]))[0]).toBe(first[0]);
   });
 });
 
-describe('worker log lines', () => {
-  const entry: RunLogEntry = {
-    time: new Date('2026-11-22T04:00:00Z'), jobId: 'repeat:x:1', check: 'takedowns.cancelled-count', org: 'acme', outcome: 'error', attempt: 1, attempts: 4,
-    durationMs: 12, warnThreshold: 3, failThreshold: 10, errorKind: 'server_error', error: 'HTTP 500 \u001b[2JINTERNAL', willRetry: true,
-  };
-
-  it('are JSON lines when not a terminal', () => {
-    const line = formatRunLine(entry, {json: true, color: false});
-    expect(line.endsWith('\n')).toBe(true);
-    expect(JSON.parse(line)).toMatchObject({time: '2026-11-22T04:00:00.000Z', level: 'error', msg: 'run', org: 'acme', outcome: 'error', errorKind: 'server_error', willRetry: true});
-    expect(JSON.parse(formatEventLine(entry.time, 'worker started', {checks: 2}, {json: true, color: false}))).toEqual({time: '2026-11-22T04:00:00.000Z', level: 'info', msg: 'worker started', checks: 2});
+describe('label values and sample values', () => {
+  it('escape backslash, double quote and newline', () => {
+    expect(escapeLabel('a"b\\c\nd')).toBe('a\\"b\\\\c\\nd');
+    // Each on its own: a fast path that skipped one of them would show here.
+    expect(escapeLabel('\n')).toBe('\\n');
+    expect(escapeLabel('line\nbreak')).toBe('line\\nbreak');
+    expect(escapeLabel('"')).toBe('\\"');
+    expect(escapeLabel('\\')).toBe('\\\\');
+    expect(escapeLabel('plain')).toBe('plain');
   });
 
-  it('are readable columns on a terminal, with control sequences stripped', () => {
-    const line = formatRunLine(entry, {json: false, color: false});
-    expect(line).toBe('04:00:00  ERROR  takedowns.cancelled-count  acme  server_error: HTTP 500 INTERNAL  (attempt 1/4, will retry)  12ms\n');
-    const ok = formatRunLine({...entry, outcome: 'warn', severity: 'warn', observed: {cancelledCount: 4}, errorKind: undefined, error: undefined, willRetry: undefined}, {json: false, color: false});
-    expect(ok).toBe('04:00:00  WARN   takedowns.cancelled-count  acme  cancelledCount=4  (warn>=3 fail>=10)  12ms\n');
+  it('write infinities as +Inf and -Inf, as the exposition format spells them', async () => {
+    expect(formatValue(Infinity)).toBe('+Inf');
+    expect(formatValue(-Infinity)).toBe('-Inf');
+    expect(formatValue(Number.NaN)).toBe('NaN');
+    expect(formatValue(0.25)).toBe('0.25');
+    const text = await renderCheckSeries([{spec, success: {severity: 'ok', ok: true, observed: {up: Infinity, down: -Infinity}, at: 1, appUrl: null}}]);
+    expect(text).toContain(`vigil_check_observed{${labels},key="up"} +Inf\n`);
+    expect(text).toContain(`vigil_check_observed{${labels},key="down"} -Inf\n`);
+  });
+
+  it('keep only printable text: no ESC, OSC 52, NUL, C1, bidi or zero-width characters', () => {
+    const osc52 = '\u001b]52;c;ZWNobyBwd25lZA==\u0007';
+    expect(printableLabel(`count${osc52}\u0000\u009b2J\u202e\u200b\u001b[31mred`)).toBe('countred');
+    expect(printableLabel('cancelledCount')).toBe('cancelledCount');
+    expect(printableLabel('zählung')).toBe('zählung');
+  });
+});
+
+describe('observed values as stored', () => {
+  it('are the numeric ones, bounded in number, without the settings the upstream echoes', () => {
+    const many = Object.fromEntries(Array.from({length: 20}, (_, i) => [`k${i}`, i]));
+    expect(Object.keys(numericObserved({...many, text: 'x', flag: true}))).toHaveLength(MAX_OBSERVED_KEYS);
+    expect(numericObserved({count: 2, label: 'x', nothing: null, big: Infinity})).toEqual({count: 2});
+    // The lookback window is a setting (vigil_check_lookback_seconds), not an observation.
+    expect(numericObserved({cancelledCount: 4, lookbackHours: 168, warnThreshold: 3, failThreshold: 10, windowStart: '2026-11-15T00:00:00Z'})).toEqual({cancelledCount: 4});
+  });
+
+  it('never carry the API key or control characters in a key', () => {
+    const key = 'live-key-abcdef123456';
+    registerSecret(key);
+    try {
+      const stored = numericObserved({[`echo ${key}`]: 1, '\u001b]52;c;cHduZWQ=\u0007evil\u0000': 2});
+      expect(JSON.stringify(stored)).not.toContain(key);
+      expect(stored).toEqual({'echo liv…3456': 1, evil: 2});
+    } finally {
+      clearSecrets();
+    }
   });
 });

@@ -20,7 +20,7 @@ describe('flags', () => {
   };
 
   it('defaults to 127.0.0.1:4010 and seed demo; env keys apply, flags win', () => {
-    expect(resolveSandboxSettings({}, {})).toEqual({port: 4010, host: '127.0.0.1', seed: 'demo', quiet: false});
+    expect(resolveSandboxSettings({}, {})).toEqual({port: 4010, host: '127.0.0.1', seed: 'demo', reviewLimit: 10, quiet: false});
     const env = {VIGIL_SANDBOX_API_KEY: 'env-all-key', VIGIL_SANDBOX_SCOPED_KEY: 'env-scoped-key'};
     expect(resolveSandboxSettings({}, env)).toMatchObject({apiKey: 'env-all-key', scopedKey: 'env-scoped-key'});
     expect(resolveSandboxSettings({apiKey: 'flag-all-key'}, env)).toMatchObject({apiKey: 'flag-all-key'});
@@ -34,6 +34,8 @@ describe('flags', () => {
       '--api-key: must be at least 8 characters without spaces',
     ]);
     expect(problems({port: 'abc'})[0]).toMatch(/^--port/);
+    expect(problems({reviewLimit: 'ten'})).toEqual(['--review-limit: must be a whole number from 0 to 999999 (0 refuses every review), got "ten"']);
+    expect(resolveSandboxSettings({reviewLimit: '20'}, {}).reviewLimit).toBe(20);
     expect(problems({}, {VIGIL_SANDBOX_SCOPED_KEY: 'a b c d e f'})[0]).toMatch(/^VIGIL_SANDBOX_SCOPED_KEY/);
     expect(problems({apiKey: 'same-key-1', scopedKey: 'same-key-1'})[0]).toMatch(/^--scoped-key: must differ/);
   });

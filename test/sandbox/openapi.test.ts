@@ -24,9 +24,9 @@ function validator(path: string, method: string, status: string) {
 }
 
 describe('GET /api/v2/openapi.json', () => {
-  it('is an OpenAPI 3.1 document with the four operations, auth and the error component', () => {
+  it('is an OpenAPI 3.1 document with the five operations, auth and the error component', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/healthchecks/takedowns/cancelled-count', '/organization/reports', '/report/create', '/reports/search']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/healthchecks/takedowns/cancelled-count', '/organization/proposals/{proposalId}/review', '/organization/reports', '/report/create', '/reports/search']);
     expect(doc.paths['/healthchecks/takedowns/cancelled-count'].post.operationId).toBe('healthchecksTakedownsCancelledCount');
     expect(doc.components.securitySchemes.apiKey).toEqual({type: 'apiKey', in: 'header', name: 'X-API-KEY'});
     expect(doc.components.schemas.Error.required).toEqual(['message', 'code']);
@@ -48,6 +48,17 @@ describe('GET /api/v2/openapi.json', () => {
     expect(status.schema.enum).toEqual(['TODO', 'IN_PROGRESS', 'CLOSED']);
   });
 
+  it('publishes the review operation: path parameter, decision and reason enums, the documented refusals', () => {
+    const op = doc.paths['/organization/proposals/{proposalId}/review'].post;
+    expect(op.parameters).toEqual([expect.objectContaining({name: 'proposalId', in: 'path', required: true})]);
+    const body = op.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['assetId', 'decision']);
+    expect(body.properties.decision.enum).toEqual(['APPROVE', 'REJECT', 'WATCHLIST']);
+    expect(body.properties.rejectReason.enum).toEqual(['irrelevant', 'no_malicious_activity', 'insufficient_evidence', 'not_targeting_org', 'decayed']);
+    expect(body.properties.watchlistReason.enum).toEqual(['DEAD', 'PARKING', 'NOT_ENOUGH_EVIDENCE', 'OTHER']);
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '403', '404', '409', '429']));
+  });
+
   it('real responses validate against the published response schemas', async () => {
     const cases: Array<[string, string, string, Promise<{status: number; body: unknown}>]> = [
       ['/healthchecks/takedowns/cancelled-count', 'post', '200', api.call('POST', 'healthchecks/takedowns/cancelled-count', {body: {slug: 'initech'}})],
@@ -57,6 +68,14 @@ describe('GET /api/v2/openapi.json', () => {
       ['/report/create', 'post', '200', api.call('POST', 'report/create', {body: {organizationSlug: 'acme', title: 'OpenAPI check', description: 'd', assets: [{content: 'openapi-check.example'}]}})],
       ['/report/create', 'post', '422', api.call('POST', 'report/create', {body: {organizationSlug: 'acme', title: 'OpenAPI check', description: 'd', assets: [{content: 'openapi-check.example'}]}})],
     ];
+    const queue = await api.call('GET', 'organization/reports?slug=acme&needsCustomerReview=true&limit=1');
+    const pending = queue.body.reports[0].proposals.find((p: {reviewStatus: string}) => p.reviewStatus === 'PENDING_CUSTOMER_REVIEW');
+    const reviewPath = '/organization/proposals/{proposalId}/review';
+    cases.push(
+      [reviewPath, 'post', '200', api.call('POST', `organization/proposals/${pending.id}/review`, {body: {assetId: pending.asset.id, decision: 'WATCHLIST', watchlistReason: 'DEAD'}})],
+      [reviewPath, 'post', '409', api.call('POST', `organization/proposals/${pending.id}/review`, {body: {assetId: pending.asset.id, decision: 'REJECT'}})],
+      [reviewPath, 'post', '404', api.call('POST', 'organization/proposals/1/review', {body: {assetId: 1, decision: 'REJECT'}})],
+    );
     for (const [path, method, status, pending] of cases) {
       const reply = await pending;
       expect(String(reply.status)).toBe(status);

@@ -125,12 +125,14 @@ describe('filters (CONTRACT.md query table)', () => {
   });
 });
 
-describe('400s and access', () => {
+describe('400s and access, in the listing\'s error shape {"error": {"code", "message"}}', () => {
   const bad = async (query: string, pattern: RegExp) => {
     const reply = await api.call('GET', `organization/reports?${query}`);
     expect(reply.status, query).toBe(400);
-    expect(reply.body.message).toBe('Invalid input data');
-    expect(reply.body.issues.map((i: {message: string}) => i.message).join('\n')).toMatch(pattern);
+    expect(Object.keys(reply.body)).toEqual(['error']);
+    expect(reply.body.error.code).toBe('BAD_REQUEST');
+    expect(reply.body.error.message).toMatch(/^Invalid input data: /);
+    expect(reply.body.error.message).toMatch(pattern);
   };
 
   it.each([
@@ -154,11 +156,13 @@ describe('400s and access', () => {
 
   it('lists every problem of one request', async () => {
     const reply = await api.call('GET', 'organization/reports?slug=acme&limit=99&status=OPEN&endDate=nope');
-    expect(reply.body.issues).toHaveLength(3);
+    expect(reply.body.error.message.split('; ')).toHaveLength(3);
   });
 
   it('401 without a key, 403 for the scoped key on another org', async () => {
-    expect((await api.call('GET', 'organization/reports?slug=acme', {key: null})).status).toBe(401);
+    const unauthorized = await api.call('GET', 'organization/reports?slug=acme', {key: null});
+    expect(unauthorized.status).toBe(401);
+    expect(unauthorized.body).toEqual({error: {code: 'UNAUTHORIZED', message: 'Authorization not provided'}});
     expect((await api.call('GET', 'organization/reports?slug=globex', {key: SCOPED_KEY})).status).toBe(403);
     expect((await api.call('GET', 'organization/reports?slug=acme', {key: SCOPED_KEY})).status).toBe(200);
   });

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {HEALTHCHECK_DEFAULTS, gradeCount} from '../../src/api/wire/index.js';
-import {generateSeed} from '../../src/sandbox/seed.js';
+import {DEMO_REVIEW_QUEUE, generateSeed} from '../../src/sandbox/seed.js';
 import {Store, needsCustomerReview} from '../../src/sandbox/store.js';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
@@ -25,6 +25,13 @@ describe('generated seed', () => {
     const graded = severities(seed);
     expect(new Set(Object.values(graded))).toEqual(new Set(['ok', 'warn', 'fail']));
     expect(graded).toEqual({acme: 'warn', globex: 'ok', initech: 'fail', umbrella: 'ok', hooli: 'warn'});
+  });
+
+  it.each(['demo', 'other', 'x', 'q'])('gives the demo org a review queue of at least 12 pending proposals (seed %s)', seed => {
+    const queue = generateSeed(seed, NOW).reports.filter(r => r.orgSlug === 'acme' && needsCustomerReview(r));
+    expect(queue.length).toBeGreaterThanOrEqual(DEMO_REVIEW_QUEUE);
+    expect(DEMO_REVIEW_QUEUE).toBe(12);
+    for (const report of queue) expect(report.proposals.filter(p => p.reviewStatus === 'PENDING_CUSTOMER_REVIEW')).toHaveLength(1);
   });
 
   it('covers what the list filters act on', () => {

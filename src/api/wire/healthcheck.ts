@@ -30,19 +30,22 @@ export function healthcheckRequestBody(params: HealthcheckParams): CancelledCoun
 
 const scalar = z.union([z.number(), z.string(), z.boolean(), z.null()]);
 
+const nullish = <T extends z.ZodType>(schema: T) => schema.nullish().transform(value => value ?? undefined);
+
 export const findingSchema = z.object({
-  kind: z.string(),
-  ref: z.string().nullable(),
-  message: z.string(),
-  severity: z.enum(['warn', 'fail']),
+  kind: nullish(z.string()),
+  ref: z.string().nullish().transform(ref => ref ?? null),
+  message: nullish(z.string()),
+  // A finding of unknown severity still counts against the check: read as `fail`.
+  severity: z.enum(['warn', 'fail']).nullish().transform(severity => severity ?? 'fail'),
 });
-export type Finding = z.infer<typeof findingSchema>;
+export type Finding = z.output<typeof findingSchema>;
 
 /**
- * SPEC.md 2.1: the result every `/healthchecks/...` endpoint returns. Readers of a result
- * use this schema only, never fields specific to one check.
+ * What SPEC.md 2.1 requires on the wire; the sandbox answers exactly this, and its OpenAPI
+ * document is generated from it.
  */
-export const healthcheckResultSchema = z.object({
+export const healthcheckResultWireSchema = z.object({
   id: z.string(),
   title: z.string(),
   category: z.enum(HEALTHCHECK_CATEGORIES),
@@ -52,11 +55,45 @@ export const healthcheckResultSchema = z.object({
   severity: z.enum(SEVERITIES),
   observed: z.record(z.string(), scalar),
   threshold: z.record(z.string(), scalar),
-  findings: z.array(findingSchema),
+  findings: z.array(z.object({kind: z.string(), ref: z.string().nullable(), message: z.string(), severity: z.enum(['warn', 'fail'])})),
   suggestedAction: z.string().nullable(),
   appUrl: z.string().nullable(),
 });
-export type HealthcheckResult = z.infer<typeof healthcheckResultSchema>;
+
+/**
+ * SPEC.md 2.1, read tolerantly (CONTRACT.md): the result every `/healthchecks/...` endpoint
+ * returns. Readers of a result use this schema only, never fields specific to one check.
+ * The grade is what a result is for: `ok` and `severity` stand in for each other (a missing
+ * severity of a result that is not ok reads as `fail`, the safe side for a monitor); a
+ * result with neither is a contract error. Any other field may be missing: the maps and
+ * lists read as empty, the texts as absent.
+ */
+export const healthcheckResultSchema = z
+  .object({
+    id: nullish(z.string()),
+    title: nullish(z.string()),
+    // A category the upstream adds later is shown, not refused.
+    category: nullish(z.string()),
+    generatedAt: nullish(z.string()),
+    scope: nullish(z.object({slug: z.string().nullish().transform(slug => slug ?? null)})),
+    ok: nullish(z.boolean()),
+    severity: nullish(z.enum(SEVERITIES)),
+    observed: z.record(z.string(), scalar).nullish().transform(map => map ?? {}),
+    threshold: z.record(z.string(), scalar).nullish().transform(map => map ?? {}),
+    findings: z.array(findingSchema).nullish().transform(list => list ?? []),
+    suggestedAction: z.string().nullish().transform(text => text ?? null),
+    appUrl: z.string().nullish().transform(text => text ?? null),
+  })
+  .superRefine((result, ctx) => {
+    if (result.ok === undefined && result.severity === undefined) {
+      ctx.addIssue({code: 'custom', path: ['severity'], message: 'neither severity nor ok given: the result has no grade'});
+    }
+  })
+  .transform(({ok, severity, ...rest}) => {
+    const grade = severity ?? (ok === true ? 'ok' : 'fail');
+    return {...rest, ok: ok ?? grade === 'ok', severity: grade};
+  });
+export type HealthcheckResult = z.output<typeof healthcheckResultSchema>;
 
 /** CONTRACT.md grading rule, shared by the sandbox and documented in the README. */
 export function gradeCount(count: number, warnThreshold: number, failThreshold: number): 'ok' | 'warn' | 'fail' {

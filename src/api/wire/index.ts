@@ -9,3 +9,4 @@ export * from './list-query.js';
 export * from './healthcheck.js';
 export * from './errors.js';
 export * from './asset-content.js';
+export * from './review.js';

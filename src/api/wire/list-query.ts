@@ -67,3 +67,15 @@ export function toListQueryParams(filters: ListReportsFilters): URLSearchParams 
   }
   return params;
 }
+
+/**
+ * The cheapest authenticated request vigil knows: a one-report page of the listing (no key
+ * check endpoint is documented). The org is sent when known; without it the upstream still
+ * authenticates the key before it refuses the missing slug.
+ */
+export function keyCheckQuery(org: string | undefined): URLSearchParams {
+  const params = new URLSearchParams();
+  if (org !== undefined) params.set(LIST_QUERY_PARAMS.slug, org);
+  params.set(LIST_QUERY_PARAMS.limit, '1');
+  return params;
+}

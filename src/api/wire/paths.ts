@@ -5,6 +5,14 @@ export const PATHS = {
   searchReports: 'reports/search',
 } as const;
 
+/** The review operation's path template, as the upstream documents it (and openapi.json publishes it). */
+export const PROPOSAL_REVIEW_PATH = 'organization/proposals/{proposalId}/review';
+
+/** POST target of a review of one proposal; the id is escaped, never trusted as a path. */
+export function proposalReviewPath(proposalId: string): string {
+  return PROPOSAL_REVIEW_PATH.replace('{proposalId}', encodeURIComponent(proposalId));
+}
+
 /**
  * Healthcheck ids are `<group>.<name>` (e.g. `takedowns.cancelled-count`) and live at
  * `healthchecks/<group>/<name>` upstream; the siblings share the result shape.

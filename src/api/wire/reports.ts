@@ -20,7 +20,8 @@ export const reportAssetInputSchema = z.looseObject({
   content: z.string().trim().min(1, 'asset content must not be empty'),
   status: z.enum(ASSET_STATUSES).optional(),
   brandSlug: z.string().optional(),
-  reporterConfidence: z.number().optional(),
+  // A string in the upstream's own example ("HIGH"), a number elsewhere: passed through as given.
+  reporterConfidence: z.union([z.string(), z.number()]).optional(),
   enrichments: z.array(enrichmentSchema).optional(),
 });
 export type ReportAssetInput = z.infer<typeof reportAssetInputSchema>;
@@ -58,11 +59,19 @@ export type CreateReportRequest = z.infer<typeof createReportRequestSchema>;
 
 const idSchema = z.union([z.number(), z.string().min(1)]).transform(String);
 
+/*
+ * CONTRACT.md "Be a tolerant reader": only identity is required (a report's `id`). Every
+ * other field of a response may be missing or null in some rendering of the upstream's
+ * docs; it is read as undefined and shown as absent, never a reason to fail the page.
+ */
+const nullish = <T extends z.ZodType>(schema: T) => schema.nullish().transform(value => value ?? undefined);
+const optionalId = nullish(idSchema);
+
 export const createReportResponseSchema = z.object({
   id: idSchema,
-  createdAt: z.string(),
+  createdAt: nullish(z.string()),
   organization: z
-    .object({id: z.union([z.number(), z.string()]).transform(String), slug: z.string(), name: z.string().optional()})
+    .object({id: optionalId, slug: nullish(z.string()), name: nullish(z.string())})
     .nullable()
     .optional()
     .transform(org => org ?? null),
@@ -71,14 +80,16 @@ export type CreateReportResponse = z.output<typeof createReportResponseSchema>;
 
 // ---------- GET /organization/reports ----------
 
-const nullish = <T extends z.ZodType>(schema: T) => schema.nullish().transform(value => value ?? undefined);
-
+/**
+ * A proposal as listed. Its `id` and `asset.id` are what a review needs: the listing shows a
+ * proposal without them, and the review action says why it is off for that row.
+ */
 export const proposalSchema = z.object({
-  id: idSchema,
+  id: optionalId,
   reviewStatus: nullish(z.string()),
   asset: nullish(
     z.object({
-      id: idSchema,
+      id: optionalId,
       type: nullish(z.string()),
       content: nullish(z.string()),
       status: nullish(z.string()),
@@ -88,12 +99,12 @@ export const proposalSchema = z.object({
 
 export const reportSchema = z.object({
   id: idSchema,
-  title: z.string(),
+  title: nullish(z.string()),
   description: nullish(z.string()),
-  status: z.string(),
-  createdAt: z.string(),
+  status: nullish(z.string()),
+  createdAt: nullish(z.string()),
   updatedAt: nullish(z.string()),
-  attachments: nullish(z.array(z.object({id: nullish(idSchema), url: z.string()}))),
+  attachments: nullish(z.array(z.object({id: optionalId, url: nullish(z.string())}))),
   proposals: nullish(z.array(proposalSchema)),
   reporter: nullish(
     z.object({
@@ -150,7 +161,7 @@ export const searchReportsResponseSchema = z
     reports: z.array(
       z.object({
         id: idSchema,
-        status: z.string(),
+        status: nullish(z.string()),
         title: nullish(z.string()),
         createdAt: nullish(z.string()),
         assets: nullish(z.array(z.string())),

@@ -1,10 +1,11 @@
 import type {CommandContext} from '../../cli/context.js';
-import {writeCredentials, updateConfigFile} from '../../config/store.js';
+import {readConfigFile, writeCredentials, updateConfigFile} from '../../config/store.js';
 import {ENV} from '../../config/settings.js';
 import {checkApiKey, checkBaseUrl, checkOrg} from '../../config/validate.js';
 import {InputError, type InputProblem} from '../../errors.js';
 import {maskSecret, registerSecret} from '../../secrets.js';
 import {sanitizeText} from '../../output/sanitize.js';
+import {checkKeyLive, KeyRejectedError, KeyUncheckedError} from './check-key.js';
 import {readAllStdin} from './read-key.js';
 
 export interface LoginOptions {
@@ -13,6 +14,11 @@ export interface LoginOptions {
   /** Saved to config.json beside the key. */
   baseUrl?: string;
   org?: string;
+  /**
+   * Check the key with one authenticated request before saving it (`--no-verify`: false,
+   * save unchecked, e.g. with no network). Default: true.
+   */
+  verify?: boolean;
 }
 
 export interface LoginDeps {
@@ -26,8 +32,10 @@ const PIPE_HINT = 'pipe the key in: `vigil auth login --with-key < key.txt` (or 
  * `vigil auth login`: saves an API key to credentials.json (0600), and optionally the base
  * URL and org to config.json. The key comes from stdin (--with-key) or a masked prompt on
  * a terminal, never from argv (Pastel refuses extra arguments), where it would end up in
- * shell history and `ps`. Nothing is written unless every input is valid.
- * The API is not called: the first real command tells whether the key works.
+ * shell history and `ps`. Nothing is written unless every input is valid and the upstream
+ * accepted the key (one cheap authenticated request against --base-url or the configured
+ * one): a rejected key exits 2, an unreachable upstream 8, and only --no-verify saves a key
+ * nobody checked.
  */
 export async function authLogin(options: LoginOptions, ctx: CommandContext, deps: LoginDeps = {}): Promise<void> {
   const problems: InputProblem[] = [];
@@ -48,13 +56,21 @@ export async function authLogin(options: LoginOptions, ctx: CommandContext, deps
     throw new InputError([{field: options.withKey ? '--with-key' : 'API key', message: options.withKey ? `the key read from stdin ${key.message}` : key.message}], PIPE_HINT);
   }
   registerSecret(key.value);
+  let verified: string | undefined;
+  if (options.verify !== false) {
+    // The saved config was skipped (a damaged one must not block the login that repairs it);
+    // its base URL and org still say where to check the key, when it reads.
+    const saved = await readConfigFile(ctx.settings.configDir).catch(() => undefined);
+    verified = await verifyBeforeSaving(key.value, baseUrl ?? ctx.settings.baseUrl?.value ?? saved?.baseUrl, org ?? ctx.settings.org?.value ?? saved?.org, ctx);
+  }
 
   const dir = ctx.settings.configDir;
   const file = await writeCredentials(dir, key.value);
   if (baseUrl !== undefined || org !== undefined) await updateConfigFile(dir, {baseUrl, org});
 
   const err = ctx.io.stderr;
-  err.write(`Logged in: key ${maskSecret(key.value)} saved to ${sanitizeText(file)}\n`);
+  const how = verified === undefined ? 'not verified (--no-verify)' : `accepted by ${sanitizeText(verified)}`;
+  err.write(`Logged in: key ${maskSecret(key.value)} ${how}, saved to ${sanitizeText(file)}\n`);
   if (baseUrl !== undefined) err.write(`Saved base-url ${baseUrl}\n`);
   if (org !== undefined) err.write(`Saved org ${org}\n`);
   if (ctx.io.env[ENV.apiKey]?.trim()) {
@@ -72,4 +88,26 @@ async function obtainKey(options: LoginOptions, ctx: CommandContext, deps: Login
   }
   if (ctx.io.canPrompt && deps.promptKey) return deps.promptKey(ctx.signal);
   throw new InputError([{field: '--with-key', message: 'no key given, and vigil cannot prompt for one without a terminal'}], PIPE_HINT);
+}
+
+const SAVE_UNCHECKED = 'or save it unchecked with `vigil auth login --no-verify`';
+
+/** Checks the key live; throws (nothing saved) unless the upstream accepted it. Returns the base URL asked. */
+async function verifyBeforeSaving(key: string, baseUrl: string | undefined, org: string | undefined, ctx: CommandContext): Promise<string> {
+  if (baseUrl === undefined) {
+    throw new InputError([{field: '--base-url', message: 'no API base URL to check the key against; nothing saved'}], `pass --base-url <url> (or set ${ENV.baseUrl}), ${SAVE_UNCHECKED}`);
+  }
+  const verdict = await checkKeyLive(key, baseUrl, org, ctx);
+  switch (verdict.result) {
+    case 'accepted':
+      return baseUrl;
+    case 'no-access':
+      // A valid key: saved, but the org it would act on is out of its reach.
+      ctx.io.stderr.write(`warning: the key is valid but has no access to org ${sanitizeText(verdict.org)} (403)\n`);
+      return baseUrl;
+    case 'rejected':
+      throw new KeyRejectedError(`${sanitizeText(verdict.message)}; nothing saved`, 'check the key for a typo or a stray quote, or ask for a new key');
+    case 'unreachable':
+      throw new KeyUncheckedError(`${sanitizeText(verdict.message)}; nothing saved`, `check --base-url and your connection, ${SAVE_UNCHECKED}`);
+  }
 }

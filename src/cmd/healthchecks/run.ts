@@ -4,7 +4,7 @@ import {ExitCode} from '../../exit-codes.js';
 import {colorEnabled} from '../../output/color.js';
 import {resolveOutputFormat} from '../../output/format.js';
 import {printJson, printRows} from '../../output/print.js';
-import {FIELD_COLUMNS, healthcheckRows, renderHealthcheck, severityReaches} from '../../healthcheck/render.js';
+import {breachLine, FIELD_COLUMNS, healthcheckRows, renderHealthcheck, severityReaches} from '../../healthcheck/render.js';
 import {Problems, capture, parseEnumFlag, parseIntegerFlag, resolveOrg} from '../reports/problems.js';
 
 export interface HealthcheckRunFlags {
@@ -48,5 +48,7 @@ export async function runHealthcheckCommand(checkId: string | undefined, flags: 
   if (format === 'json') printJson(ctx.io, result);
   else if (format === 'table') ctx.io.stdout.write(renderHealthcheck(result, {color: colorEnabled(ctx.io)}));
   else printRows(ctx.io, format!, healthcheckRows(result), FIELD_COLUMNS);
-  return severityReaches(result.severity, failOn) ? ExitCode.Breached : ExitCode.Ok;
+  if (!severityReaches(result.severity, failOn)) return ExitCode.Ok;
+  ctx.io.stderr.write(breachLine(result, checkId!, org!));
+  return ExitCode.Breached;
 }

@@ -45,7 +45,7 @@ const KNOWN_ASSET_FIELDS = new Set(Object.keys(reportAssetInputSchema.shape));
  */
 export async function buildCreateBody(flags: CreateBodyFlags, ctx: CommandContext): Promise<CreatePlan> {
   const problems = new Problems();
-  const file = (await loadPayloadFile(flags.payloadFile, problems)) ?? {};
+  const file = (await loadPayloadFile(flags.payloadFile, problems, ctx.io.stdin)) ?? {};
   const fromFile = flags.payloadFile !== undefined;
 
   const flagAssets: ParsedAsset[] = (flags.asset ?? []).map(parseAssetFlag);
@@ -146,6 +146,11 @@ function unknownFieldWarnings(file: Record<string, unknown>): string[] {
       }
     });
   }
-  if (unknown.length === 0) return [];
-  return [`--payload-file: field${unknown.length === 1 ? '' : 's'} not in the documented contract, sent as is: ${unknown.join(', ')}`];
+  // A `__proto__` key cannot survive building the body (it would set the prototype): say so.
+  const dropped = unknown.filter(path => path === '__proto__' || path.endsWith('.__proto__'));
+  const sent = unknown.filter(path => !dropped.includes(path));
+  const warnings: string[] = [];
+  if (sent.length > 0) warnings.push(`--payload-file: field${sent.length === 1 ? '' : 's'} not in the documented contract, sent as is: ${sent.join(', ')}`);
+  if (dropped.length > 0) warnings.push(`--payload-file: field${dropped.length === 1 ? '' : 's'} named __proto__ dropped, not sent: ${dropped.join(', ')}`);
+  return warnings;
 }

@@ -1,8 +1,9 @@
 import {PATHS, type CreateReportResponse} from '../../api/wire/index.js';
 import type {CommandContext} from '../../cli/context.js';
-import {printJson, printRows, resolveOutputFormat, sanitizeText, type Column, type OutputFlags, type OutputFormat} from '../../output/index.js';
+import {ABSENT, printJson, printRows, resolveOutputFormat, sanitizeText, type Column, type OutputFlags, type OutputFormat} from '../../output/index.js';
 import {buildCreateBody, type CreateBodyFlags, type CreatePlan} from './create-body.js';
-import {InputError} from '../../errors.js';
+import {InputError, InterruptedError} from '../../errors.js';
+import {UNKNOWN_OUTCOME} from '../../api/client.js';
 import {Problems, capture} from './problems.js';
 
 export interface CreateFlags extends CreateBodyFlags, OutputFlags {
@@ -36,12 +37,21 @@ export async function runReportsCreate(flags: CreateFlags, ctx: CommandContext):
   if (flags.dryRun === true) {
     const base = ctx.settings.baseUrl?.value.replace(/\/+$/, '') ?? BASE_URL_PLACEHOLDER;
     ctx.io.stderr.write(`dry run: POST ${base}/${PATHS.createReport} (nothing sent)\n`);
-    // Exactly what would be sent, always indented: it is read by a person or by jq.
-    ctx.io.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
+    // What would be sent, under the JSON rules of every command (keys sorted, indented on a
+    // terminal, one line piped): the same object, so `jq` reads it either way.
+    printJson(ctx.io, body);
     return;
   }
   // A 422 surfaces as ApiError with each rejected asset (error banner), exit 7.
-  const created = await ctx.client().createReport(body, {signal: ctx.signal});
+  // Ctrl+C once the request may be on its way leaves the outcome unknown, as a lost
+  // connection does: give the same advice.
+  const created = await ctx
+    .client()
+    .createReport(body, {signal: ctx.signal})
+    .catch((error: unknown) => {
+      if (error instanceof InterruptedError || ctx.signal.aborted) throw new InterruptedError(UNKNOWN_OUTCOME);
+      throw error;
+    });
   printCreated(ctx, format, created);
 }
 
@@ -55,11 +65,11 @@ function printCreated(ctx: CommandContext, format: OutputFormat, created: Create
   if (format === 'json') return printJson(ctx.io, created);
   if (format !== 'table') return printRows(ctx.io, format, [created], CREATED_COLUMNS);
   const org = created.organization;
-  const orgText = org ? `${org.name ? `${org.name} ` : ''}(${org.slug})` : '-';
+  const orgText = org ? [org.name, org.slug === undefined ? undefined : `(${org.slug})`].filter(Boolean).join(' ') || ABSENT : ABSENT;
   ctx.io.stdout.write(
     sanitizeText(`Created report ${created.id}`) +
       '\n' +
-      sanitizeText(`  created:      ${created.createdAt}`) +
+      sanitizeText(`  created:      ${created.createdAt ?? ABSENT}`) +
       '\n' +
       sanitizeText(`  organization: ${orgText}`) +
       '\n',

@@ -4,6 +4,7 @@ import type {CommandContext} from '../../cli/context.js';
 import type {OutputStream} from '../../cli/io.js';
 import {ContractError, InterruptedError} from '../../errors.js';
 import {colorEnabled, formatRows, painter, printJson, printRows, renderJson, sanitizeText, type OutputFormat} from '../../output/index.js';
+import {listErrorInFlagWords} from './list-errors.js';
 import {listColumns} from './list-format.js';
 import {nextPageCommand, validateListFlags, type ListFilterFlags} from './list-options.js';
 
@@ -21,7 +22,9 @@ const EMPTY_MESSAGE = 'No reports match these filters.';
  * through the same filters.
  */
 export function fetchReportsPage(filters: ListReportsFilters, ctx: CommandContext, client: ApiClient = ctx.client()): Promise<ListReportsResult> {
-  return client.listReports(filters, {signal: ctx.signal});
+  return client.listReports(filters, {signal: ctx.signal}).catch(error => {
+    throw listErrorInFlagWords(error);
+  });
 }
 
 /** `vigil reports list`, static and scripted output. */
@@ -29,7 +32,7 @@ export async function runReportsList(flags: ListFlags, ctx: CommandContext): Pro
   const {filters, format, warnings} = validateListFlags(flags, ctx);
   for (const warning of warnings) ctx.io.stderr.write(`warning: ${warning}\n`);
   const client = ctx.client();
-  const columns = listColumns({proposals: filters.needsCustomerReview === true});
+  const columns = listColumns({proposals: filters.needsCustomerReview === true, ...(format === 'table' ? {relativeTo: ctx.now().getTime()} : {})});
   if (flags.all === true) {
     await streamAllPages(filters, format, ctx, client);
     return;
@@ -44,7 +47,7 @@ export async function runReportsList(flags: ListFlags, ctx: CommandContext): Pro
   // The footer is for a person at a terminal: never in TSV or markdown a script reads.
   if (format === 'table' && page.reports.length > 0) {
     const lines = [`Showing ${page.reports.length}${page.totalCount === null ? '' : ` of ${page.totalCount}`}`];
-    if (page.nextCursor !== null) lines.push(`Next page: ${nextPageCommand(filters, page.nextCursor, flags.interactive === false ? ['--no-interactive'] : [])}`);
+    if (page.nextCursor !== null) lines.push(`Next page: ${nextPageCommand(filters, sanitizeText(page.nextCursor), flags.interactive === false ? ['--no-interactive'] : [])}`);
     // The cursor comes from the upstream: no control sequence may reach the terminal through it.
     ctx.io.stdout.write(`\n${dim(ctx, lines.map(line => sanitizeText(line)).join('\n'))}\n`);
   }
@@ -52,35 +55,78 @@ export async function runReportsList(flags: ListFlags, ctx: CommandContext): Pro
 
 /**
  * `--all`: follows nextCursor to the end, writing each page's rows as it arrives, so memory
- * stays flat however many reports there are. JSON becomes NDJSON (one report a line).
- * Markdown keeps one header; a table repeats its header per page, since widths are only
- * known page by page. Ctrl+C aborts the request in flight (ctx.signal); a closed pipe ends
- * the process quietly (the bootstrap's EPIPE handler).
+ * stays flat however many reports there are. The next page is requested before the current
+ * one is written, so the network and a slow reader overlap instead of taking turns; at most
+ * one page waits while one is written (and writing waits for the reader to drain).
+ * JSON becomes NDJSON (one report a line). Markdown keeps one header; a table repeats its
+ * header per page, since widths are only known page by page. Ctrl+C aborts the request in
+ * flight (ctx.signal); a closed pipe ends the process quietly (the bootstrap's EPIPE handler).
  */
 async function streamAllPages(filters: ListReportsFilters, format: OutputFormat, ctx: CommandContext, client: ApiClient): Promise<void> {
-  const columns = listColumns({proposals: filters.needsCustomerReview === true});
+  const columns = listColumns({proposals: filters.needsCustomerReview === true, ...(format === 'table' ? {relativeTo: ctx.now().getTime()} : {})});
   const seen = new Set<string>();
-  let cursor = filters.cursor;
+  const request = (cursor: string | undefined) => {
+    const page = fetchReportsPage({...filters, ...(cursor === undefined ? {} : {cursor})}, ctx, client);
+    // Awaited on the next turn; until then a failure must not count as unhandled.
+    page.catch(() => {});
+    return page;
+  };
+  let pending: Promise<ListReportsResult> | undefined = request(filters.cursor);
   let shown = 0;
   let totalCount: number | null = null;
-  for (let pageIndex = 0; ; pageIndex++) {
+  const progress = allProgress(ctx);
+  for (let pageIndex = 0; pending; pageIndex++) {
     if (ctx.signal.aborted) throw new InterruptedError();
-    const page = await fetchReportsPage({...filters, ...(cursor === undefined ? {} : {cursor})}, ctx, client);
+    const page: ListReportsResult = await pending;
+    pending = undefined;
     totalCount = page.totalCount;
+    const next = page.reports.length === 0 ? null : page.nextCursor;
+    if (next !== null) {
+      // A cursor that comes back again would loop forever: the upstream broke its contract.
+      if (seen.has(next)) {
+        progress.clear();
+        await write(ctx.io.stdout, formatPage(ctx, format, page.reports, columns, pageIndex), ctx.signal);
+        throw new ContractError('GET organization/reports', [`nextCursor ${JSON.stringify(next)} was already returned; stopping after ${shown + page.reports.length} reports`]);
+      }
+      seen.add(next);
+      pending = request(next);
+    }
+    progress.clear();
     await write(ctx.io.stdout, formatPage(ctx, format, page.reports, columns, pageIndex), ctx.signal);
     shown += page.reports.length;
-    if (page.nextCursor === null || page.reports.length === 0) break;
-    // A cursor that comes back again would loop forever: the upstream broke its contract.
-    if (seen.has(page.nextCursor)) {
-      throw new ContractError('GET organization/reports', [`nextCursor ${JSON.stringify(page.nextCursor)} was already returned; stopping after ${shown} reports`]);
-    }
-    seen.add(page.nextCursor);
-    cursor = page.nextCursor;
+    progress.show(pageIndex + 1, shown, totalCount);
   }
+  progress.done();
   if (shown === 0 && (format === 'table' || format === 'markdown')) ctx.io.stderr.write(`${EMPTY_MESSAGE}\n`);
   if (format === 'table' && shown > 0) {
     ctx.io.stdout.write(`\n${dim(ctx, `Showing ${shown}${totalCount === null ? '' : ` of ${totalCount}`} (all pages)`)}\n`);
   }
+}
+
+/**
+ * `--all` on a terminal: one stderr line, rewritten after each page ("fetched 3 pages, 60
+ * of 134 reports"), cleared before rows go to a terminal stdout so the two never mix; left
+ * as a summary when stdout is a pipe. Nothing at all when stderr is not a terminal.
+ */
+function allProgress(ctx: CommandContext) {
+  const on = ctx.io.stderr.isTTY === true;
+  let last = '';
+  const clear = () => {
+    if (on && last !== '') ctx.io.stderr.write('\r\u001b[K');
+  };
+  return {
+    clear,
+    show(pages: number, rows: number, total: number | null) {
+      if (!on) return;
+      last = `fetched ${pages} page${pages === 1 ? '' : 's'}, ${rows}${total === null ? '' : ` of ${total}`} reports`;
+      ctx.io.stderr.write(`\r\u001b[K${last}`);
+    },
+    done() {
+      if (!on || last === '') return;
+      if (ctx.io.stdoutIsTTY) clear();
+      else ctx.io.stderr.write('\n');
+    },
+  };
 }
 
 function formatPage(ctx: CommandContext, format: OutputFormat, reports: Report[], columns: ReturnType<typeof listColumns>, pageIndex: number): string {

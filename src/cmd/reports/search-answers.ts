@@ -2,7 +2,8 @@ import {normalizeAssetContent, type SearchHit} from '../../api/wire/index.js';
 
 export interface ReportRef {
   id: string;
-  status: string;
+  /** Absent when the upstream left it out (shown as `-`). */
+  status?: string;
 }
 
 /** The answer for one queried asset. */
@@ -27,7 +28,7 @@ export function answerPerAsset(
   queried: readonly string[],
   hits: readonly SearchHit[],
 ): {answers: AssetAnswer[]; perAsset: boolean; unmatched: ReportRef[]} {
-  const ref = (hit: SearchHit): ReportRef => ({id: hit.id, status: hit.status});
+  const ref = (hit: SearchHit): ReportRef => (hit.status === undefined ? {id: hit.id} : {id: hit.id, status: hit.status});
   const unattributed = hits.filter(hit => hit.assets === undefined);
   const single = queried.length === 1;
   const answers = queried.map((content): AssetAnswer => {

@@ -1,7 +1,7 @@
 import type {SearchReportsRequest, SearchReportsResult} from '../../api/wire/index.js';
 import type {CommandContext} from '../../cli/context.js';
 import {readTriState} from '../../cli/options.js';
-import {printJson, printRows, resolveOutputFormat, sanitizeText, type Column, type OutputFlags, type OutputFormat} from '../../output/index.js';
+import {ABSENT, printJson, printRows, resolveOutputFormat, revealInvisible, sanitizeText, type Column, type OutputFlags, type OutputFormat} from '../../output/index.js';
 import {uniqueContents} from './assets.js';
 import {Problems, capture, parseIntegerFlag, resolveOrg} from './problems.js';
 import {answerPerAsset, type AssetAnswer} from './search-answers.js';
@@ -32,26 +32,33 @@ export function validateSearchFlags(flags: SearchFlags, ctx: CommandContext): Va
   // The same asset twice (even spelled differently) is one question.
   const assetContents = uniqueContents(given);
   if (given.length === 0) problems.add('<content>', 'give at least one asset: `vigil reports search <content> ...` or --asset <content>');
-  const limit = parseIntegerFlag(flags.limit, '--limit', problems, {min: 1, max: MAX_SEARCH_LIMIT}) ?? DEFAULT_SEARCH_LIMIT;
+  const limit = parseIntegerFlag(flags.limit, '--limit', problems, {min: 1, max: MAX_SEARCH_LIMIT});
   problems.throwIfAny();
   const reportedByCustomer = readTriState(flags.reportedByCustomer);
+  // CONTRACT.md: both wire names are guesses, so each is sent only when its flag is given
+  // (the upstream's default limit is DEFAULT_SEARCH_LIMIT).
   return {
-    request: {slug: slug!, assetContents, limit, ...(reportedByCustomer === undefined ? {} : {reportedByCustomer})},
+    request: {
+      slug: slug!,
+      assetContents,
+      ...(limit === undefined ? {} : {limit}),
+      ...(reportedByCustomer === undefined ? {} : {reportedByCustomer}),
+    },
     format: format!,
   };
 }
 
 const ANSWER_COLUMNS: ReadonlyArray<Column<AssetAnswer>> = [
-  {header: 'ASSET', value: answer => answer.content, minWidth: 12},
+  {header: 'ASSET', value: answer => revealInvisible(answer.content), minWidth: 12},
   {header: 'REPORTED', value: answer => (answer.reported === null ? 'unknown' : answer.reported ? 'yes' : 'no'), minWidth: 8},
-  {header: 'REPORTS', value: answer => answer.reports.map(r => `${r.id} (${r.status})`).join(', '), minWidth: 10},
+  {header: 'REPORTS', value: answer => answer.reports.map(r => `${r.id} (${r.status ?? ABSENT})`).join(', '), minWidth: 10},
 ];
 
 /** Piped: the ids and statuses as `id:status` pairs, for `cut` and `awk`. */
 const ANSWER_TSV_COLUMNS: ReadonlyArray<Column<AssetAnswer>> = [
   ANSWER_COLUMNS[0]!,
   ANSWER_COLUMNS[1]!,
-  {header: 'REPORTS', value: answer => answer.reports.map(r => `${r.id}:${r.status}`).join(',')},
+  {header: 'REPORTS', value: answer => answer.reports.map(r => `${r.id}:${r.status ?? ABSENT}`).join(',')},
 ];
 
 type Hit = SearchReportsResult['reports'][number];
@@ -73,7 +80,7 @@ export async function runReportsSearch(flags: SearchFlags, ctx: CommandContext):
   }
   printRows(ctx.io, format, answers, format === 'tsv' ? ANSWER_TSV_COLUMNS : ANSWER_COLUMNS);
   if (unmatched.length > 0) {
-    const list = unmatched.map(r => `${r.id} (${r.status})`).join(', ');
+    const list = unmatched.map(r => `${r.id} (${r.status ?? ABSENT})`).join(', ');
     ctx.io.stderr.write(sanitizeText(`note: also matched, without naming a queried asset: ${list}`) + '\n');
   }
   if (format === 'tsv') {

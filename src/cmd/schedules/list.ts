@@ -4,13 +4,16 @@ import {resolveOutputFormat} from '../../output/format.js';
 import {printRows} from '../../output/print.js';
 import type {Column} from '../../output/columns.js';
 import {ResultStore, type StoredCheck} from '../../metrics/store.js';
+import {redact} from '../../secrets.js';
 import {Problems, capture} from '../reports/problems.js';
-import {QUEUE_NAME, connectRedis, type CheckJobData} from '../../../jobs/queue.js';
-import {resolveWorkerOptions} from '../worker/options.js';
+import {QUEUE_NAME, RedisUnavailableError, connectRedis, type CheckJobData} from '../../../jobs/queue.js';
+import {VigilError} from '../../errors.js';
+import {resolveRedisSetting} from '../../redis/settings.js';
 
 export interface SchedulesListFlags {
   debug?: boolean;
   redisUrl?: string;
+  redisCa?: string;
   prefix?: string;
   json?: boolean;
   output?: string;
@@ -45,7 +48,8 @@ export function scheduleRow(scheduler: {key: string; every?: number; next?: numb
     lastResult: run ? (run.outcome === 'error' ? `error: ${run.errorKind}` : run.outcome) : null,
     lastRunAt: iso(run?.at),
     lastSuccessAt: iso(stored?.success?.at),
-    lastError: run?.outcome === 'error' ? (run.error ?? null) : null,
+    // Stored by any worker, possibly an older one that kept an upstream's echo of the key.
+    lastError: run?.outcome === 'error' && run.error !== undefined ? redact(run.error) : null,
   };
 }
 
@@ -77,14 +81,16 @@ export function scheduleColumns(relativeTo?: number): Column<ScheduleRow>[] {
 export async function runSchedulesList(flags: SchedulesListFlags, ctx: CommandContext): Promise<number> {
   const problems = new Problems();
   const format = capture(problems, () => resolveOutputFormat(flags, ctx.io));
-  const options = capture(problems, () => resolveWorkerOptions({redisUrl: flags.redisUrl, prefix: flags.prefix}, {...ctx.io.env, VIGIL_WORKER_LOCK_MS: undefined}));
+  const setting = resolveRedisSetting(flags, ctx.io.env, problems);
   problems.throwIfAny();
-  const redis = await connectRedis(options!.redisUrl, options!.redisUrlSource, {oneShot: true});
+  const {target, source, prefix} = setting!;
+  // Reading is harmless under any eviction policy; `doctor` and the worker say what is wrong.
+  const redis = await connectRedis(target, source, {oneShot: true, requireNoEviction: false});
   try {
     const {Queue} = await import('bullmq');
-    const queue = new Queue<CheckJobData>(QUEUE_NAME, {connection: redis, prefix: options!.prefix});
+    const queue = new Queue<CheckJobData>(QUEUE_NAME, {connection: redis, prefix});
     try {
-      const [schedulers, stored] = await Promise.all([queue.getJobSchedulers(0, -1, true), new ResultStore(redis, options!.prefix, QUEUE_NAME).readAll()]);
+      const [schedulers, stored] = await Promise.all([queue.getJobSchedulers(0, -1, true), new ResultStore(redis, prefix, QUEUE_NAME).readAll()]);
       const byId = new Map(stored.map(item => [item.spec.id, item]));
       const rows = schedulers.map(scheduler => scheduleRow(scheduler, byId.get(scheduler.key))).sort((a, b) => a.id.localeCompare(b.id));
       const columns = scheduleColumns(format === 'table' ? ctx.now().getTime() : undefined);
@@ -92,6 +98,10 @@ export async function runSchedulesList(flags: SchedulesListFlags, ctx: CommandCo
     } finally {
       await queue.close();
     }
+  } catch (error) {
+    // Redis went away (or a cluster lost its slots) after the probe: unavailable, not a bug.
+    if (error instanceof VigilError) throw error;
+    throw new RedisUnavailableError(target.display, error instanceof Error ? error.message : String(error), source);
   } finally {
     await redis.quit().catch(() => redis.disconnect());
   }

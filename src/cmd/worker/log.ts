@@ -1,6 +1,7 @@
 import type {OutputStream} from '../../cli/io.js';
 import {painter, type StyleName} from '../../output/color.js';
 import {sanitizeText} from '../../output/sanitize.js';
+import {escapeTerminalControls} from '../../output/json.js';
 import {redact} from '../../secrets.js';
 import type {RunLogEntry} from '../../../jobs/processor.js';
 
@@ -27,7 +28,8 @@ function observedText(observed: Record<string, unknown> | undefined): string {
 export function formatRunLine(entry: RunLogEntry, options: {json: boolean; color: boolean}): string {
   if (options.json) {
     const {time, ...rest} = entry;
-    return `${JSON.stringify({time: time.toISOString(), level: entry.outcome === 'ok' ? 'info' : entry.outcome === 'warn' ? 'warn' : 'error', msg: 'run', ...rest})}\n`;
+    const level = entry.outcome === 'ok' ? 'info' : entry.outcome === 'warn' ? 'warn' : 'error';
+    return `${escapeTerminalControls(JSON.stringify({time: time.toISOString(), level, msg: 'run', ...rest}))}\n`;
   }
   const paint = painter(options.color);
   const parts = [
@@ -50,7 +52,7 @@ export function formatRunLine(entry: RunLogEntry, options: {json: boolean; color
 }
 
 export function formatEventLine(time: Date, message: string, fields: Record<string, unknown>, options: {json: boolean; color: boolean}): string {
-  if (options.json) return `${JSON.stringify({time: time.toISOString(), level: 'info', msg: message, ...fields})}\n`;
+  if (options.json) return `${escapeTerminalControls(JSON.stringify({time: time.toISOString(), level: 'info', msg: message, ...fields}))}\n`;
   const paint = painter(options.color);
   const detail = Object.entries(fields)
     .map(([key, value]) => `${key}=${typeof value === 'string' ? sanitizeText(value) : JSON.stringify(value)}`)

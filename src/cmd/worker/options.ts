@@ -1,12 +1,14 @@
-import {parseDuration} from '../../checks/duration.js';
+import {MAX_DURATION_MS, TOO_LONG, parseDuration} from '../../checks/duration.js';
 import {Problems, parseIntegerFlag} from '../reports/problems.js';
-import {DEFAULT_PREFIX, DEFAULT_REDIS_URL} from '../../../jobs/queue.js';
+import {resolveRedisSetting} from '../../redis/settings.js';
+import type {RedisTarget} from '../../redis/connection-url.js';
 
 /** `vigil worker` flags as Pastel hands them over: strings, validated here. */
 export interface WorkerFlags {
   checks?: string;
   concurrency?: string;
   redisUrl?: string;
+  redisCa?: string;
   metricsPort?: string;
   metricsHost?: string;
   prefix?: string;
@@ -16,7 +18,8 @@ export interface WorkerFlags {
 export interface WorkerOptions {
   checksPath: string;
   concurrency: number;
-  redisUrl: string;
+  /** The Redis setting read into a topology, nodes and (masked in `display`) credentials. */
+  redis: RedisTarget;
   /** Where the Redis URL came from, for the "cannot reach Redis" message. */
   redisUrlSource: string;
   metricsPort: number;
@@ -42,23 +45,13 @@ export function resolveWorkerOptions(flags: WorkerFlags, env: NodeJS.ProcessEnv)
   const metricsHost = (flags.metricsHost ?? env.VIGIL_METRICS_HOST ?? '127.0.0.1').trim();
   if (metricsHost === '' || /\s/.test(metricsHost)) problems.add('--metrics-host', 'must be a host name or IP address');
 
-  const redisUrl = flags.redisUrl ?? env.VIGIL_REDIS_URL ?? DEFAULT_REDIS_URL;
-  const redisUrlSource = flags.redisUrl !== undefined ? '--redis-url' : env.VIGIL_REDIS_URL !== undefined ? 'VIGIL_REDIS_URL' : 'the default; set --redis-url or VIGIL_REDIS_URL';
-  const redisField = flags.redisUrl !== undefined ? '--redis-url' : 'VIGIL_REDIS_URL';
-  try {
-    const protocol = new URL(redisUrl).protocol;
-    if (protocol !== 'redis:' && protocol !== 'rediss:') problems.add(redisField, `must start with redis:// or rediss:// (got ${protocol})`);
-  } catch {
-    problems.add(redisField, 'must be a URL like redis://127.0.0.1:6379');
-  }
-
-  const prefix = flags.prefix ?? env.VIGIL_PREFIX ?? DEFAULT_PREFIX;
-  if (!/^[A-Za-z0-9{}_.-]{1,64}$/.test(prefix)) problems.add('--prefix', 'must be 1-64 letters, digits, "{", "}", "_", ".", "-"');
+  const redis = resolveRedisSetting(flags, env, problems);
 
   let graceMs = DEFAULT_GRACE_MS;
   if (flags.grace !== undefined) {
     const parsed = parseDuration(flags.grace);
     if (parsed === undefined) problems.add('--grace', `must be a duration like "30s" or "2m" (got ${JSON.stringify(flags.grace)})`);
+    else if (parsed > MAX_DURATION_MS) problems.add('--grace', TOO_LONG);
     else graceMs = parsed;
   }
   const lockDurationMs = parseIntegerFlag(env.VIGIL_WORKER_LOCK_MS, 'VIGIL_WORKER_LOCK_MS', problems, {min: 500}) ?? 30_000;
@@ -66,5 +59,5 @@ export function resolveWorkerOptions(flags: WorkerFlags, env: NodeJS.ProcessEnv)
   const checksPath = flags.checks ?? env.VIGIL_CHECKS ?? DEFAULT_CHECKS_PATH;
   if (checksPath.trim() === '') problems.add('--checks', 'must be a file path');
   problems.throwIfAny('see `vigil worker --help` and docs/checker.md');
-  return {checksPath, concurrency, redisUrl, redisUrlSource, metricsPort, metricsHost, prefix, graceMs, lockDurationMs};
+  return {checksPath, concurrency, redis: redis!.target, redisUrlSource: redis!.source, metricsPort, metricsHost, prefix: redis!.prefix, graceMs, lockDurationMs};
 }

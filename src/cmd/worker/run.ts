@@ -5,8 +5,12 @@ import {InputError} from '../../errors.js';
 import {ExitCode} from '../../exit-codes.js';
 import {loadChecksFile} from '../../checks/loader.js';
 import {formatDuration} from '../../checks/duration.js';
-import {connectRedis, redactRedisUrl} from '../../../jobs/queue.js';
+import {hostname} from 'node:os';
+import {QUEUE_NAME, connectRedis} from '../../../jobs/queue.js';
+import {startHeartbeat, workersKey} from '../../redis/heartbeat.js';
+import {VERSION} from '../../version.js';
 import {createWorkerLogger} from './log.js';
+import type {ShutdownResult} from '../../../jobs/shutdown.js';
 import {resolveWorkerOptions, type WorkerFlags} from './options.js';
 
 /** Where shutdown requests come from: SIGINT/SIGTERM in the CLI, a fake in tests. */
@@ -46,7 +50,7 @@ export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, 
     color: colorEnabled({...ctx.io, stdoutIsTTY: stderr.isTTY === true, stdout: stderr}),
   });
 
-  const redis = await connectRedis(options.redisUrl, options.redisUrlSource);
+  const redis = await connectRedis(options.redis, options.redisUrlSource);
   const {startCheckWorker} = await import('../../../jobs/worker.js');
   let worker;
   try {
@@ -77,10 +81,22 @@ export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, 
     throw error;
   }
 
+  // For `vigil doctor`: which workers are alive, and where their metrics are.
+  const startedAt = Date.now();
+  const heartbeat = startHeartbeat(redis, workersKey(options.prefix, QUEUE_NAME), {
+    id: `${hostname()}:${process.pid}:${startedAt}`,
+    host: hostname(),
+    pid: process.pid,
+    version: VERSION,
+    metricsUrl: worker.metricsUrl,
+    startedAt,
+  });
+
   logger.event('worker started', {
     checks: config.specs.length,
     concurrency: options.concurrency,
-    redis: redactRedisUrl(options.redisUrl),
+    redis: options.redis.display,
+    topology: options.redis.topology,
     prefix: options.prefix,
     metrics: `${worker.metricsUrl}/metrics`,
     timeout: formatDuration(config.timeoutMs),
@@ -89,7 +105,7 @@ export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, 
 
   let signalCount = 0;
   let forcedBySecondSignal = false;
-  const stopped = new Promise<{forced: boolean}>(resolve => {
+  const stopped = new Promise<ShutdownResult | undefined>(resolve => {
     const stopListening = signals.listen(name => {
       signalCount++;
       if (signalCount === 1) {
@@ -98,7 +114,9 @@ export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, 
           inFlight: worker.inFlight(),
           grace: formatDuration(options.graceMs),
         });
-        void worker.shutdown(options.graceMs).then(
+        // Leave the heartbeat first: a draining worker is not one to send operators to.
+        const stoppedAll = heartbeat.stop().then(() => worker.shutdown(options.graceMs));
+        void stoppedAll.then(
           result => {
             stopListening();
             resolve(result);
@@ -107,7 +125,7 @@ export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, 
             // The process must still end: report it and stop as a forced shutdown would.
             stopListening();
             logger.event('shutdown failed', {error: error instanceof Error ? error.message : String(error)});
-            resolve({forced: true});
+            resolve(undefined);
           },
         );
       } else {
@@ -117,7 +135,14 @@ export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, 
       }
     });
   });
-  const {forced} = await stopped;
-  logger.event(forced ? 'worker stopped (in-flight runs aborted; they will be retried)' : 'worker stopped', {});
+  const result = await stopped;
+  if (result) logger.event(stoppedMessage(result), {aborted: result.aborted, redis: result.redisReachable ? 'closed' : 'unreachable'});
   return forcedBySecondSignal ? ExitCode.Interrupted : ExitCode.Ok;
+}
+
+/** What the last log line says: what really happened, not what might have. */
+export function stoppedMessage({aborted, redisReachable}: ShutdownResult): string {
+  const runs = aborted === 1 ? '1 in-flight run' : `${aborted} in-flight runs`;
+  const what = aborted > 0 ? `${runs} aborted; another worker retries them once their lock expires` : 'no run was in flight';
+  return redisReachable ? (aborted > 0 ? `worker stopped (${what})` : 'worker stopped') : `worker stopped without Redis, which did not answer (${what})`;
 }

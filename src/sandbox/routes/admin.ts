@@ -20,8 +20,9 @@ const faultBody = z.object({
 
 /**
  * Routes outside /api/v2 that let a demo or a test drive the sandbox: record takedown
- * transitions (move an org across a healthcheck threshold), read or clear an org's log, and
- * queue failures for the next API calls. All need the all-orgs key.
+ * transitions (move an org across a healthcheck threshold), read or clear an org's log, read
+ * or reset an org's review limit, and queue failures for the next API calls. All need the
+ * all-orgs key.
  */
 export function adminRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const orgOf = (request: {headers: Record<string, unknown>; params: unknown}) => {
@@ -85,6 +86,29 @@ export function adminRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       })),
     );
     return {slug: org.slug, recorded: recorded.map(view), defaultHealthcheck: summary(org.slug)};
+  });
+
+  // The review limit counts accepted reviews over the rolling day; forgetting them lifts it.
+  const reviewLimit = (slug: string) => {
+    const since = ctx.now() - 24 * HOUR;
+    const recent = ctx.store.reviewsSince(slug, since);
+    const oldest = recent.reduce<number | undefined>((min, r) => (min === undefined || r.at < min ? r.at : min), undefined);
+    return {
+      slug,
+      limit: ctx.reviewLimit,
+      used: recent.length,
+      remaining: Math.max(0, ctx.reviewLimit - recent.length),
+      // When the oldest review of the window leaves it, one more review is allowed.
+      nextFreeAt: recent.length >= ctx.reviewLimit && oldest !== undefined ? iso(oldest + 24 * HOUR) : null,
+    };
+  };
+
+  app.get(`${ADMIN_PREFIX}/orgs/:slug/review-limit`, async request => reviewLimit(orgOf(request).slug));
+
+  app.delete(`${ADMIN_PREFIX}/orgs/:slug/review-limit`, async request => {
+    const org = orgOf(request);
+    const removed = ctx.store.clearReviews(org.slug);
+    return {...reviewLimit(org.slug), removed};
   });
 
   app.post(`${ADMIN_PREFIX}/faults`, async request => {

@@ -2,7 +2,7 @@ import type {FastifyInstance} from 'fastify';
 import {createReportRequestSchema, PATHS, searchReportsRequestSchema} from '../../api/wire/index.js';
 import type {SandboxContext} from '../context.js';
 import {createReport} from '../create-report.js';
-import {badRequest, forbidden, issuesOf, parseOrBadRequest, SandboxHttpError} from '../http-errors.js';
+import {badRequest, forbidden, issuesOf, NESTED_ERRORS, parseOrBadRequest, SandboxHttpError} from '../http-errors.js';
 import {authenticate, authorizeOrg, type Access} from '../keys.js';
 import type {Org} from '../model.js';
 import {flattenQuery, listReportsQuerySchema, toFilters} from '../schemas.js';
@@ -15,7 +15,7 @@ const SEARCH_DEFAULT_LIMIT = 50;
 export function reportRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const orgFor = (access: Access, slug: string) => authorizeOrg(access, slug, s => ctx.store.findOrg(s));
 
-  app.get(`/${PATHS.listReports}`, async request => {
+  app.get(`/${PATHS.listReports}`, {config: NESTED_ERRORS}, async request => {
     const access = authenticate(request.headers['x-api-key'], ctx.keys);
     const {query, repeated} = flattenQuery((request.query ?? {}) as Record<string, unknown>);
     const parsed = listReportsQuerySchema.safeParse(query);

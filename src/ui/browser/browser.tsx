@@ -10,7 +10,10 @@ import {detailLines} from './detail.js';
 import {DetailView, maxDetailScroll} from './detail-view.js';
 import {FilterEditor} from './filter-editor.js';
 import {describeFilters} from './filter-state.js';
-import {DETAIL_BINDINGS, ERROR_BINDINGS, TABLE_BINDINGS, formatBindings} from './keys.js';
+import {HelpOverlay} from './help-overlay.js';
+import {bindingsFor, formatFooter} from './keys.js';
+import {ReviewDialogView} from './review-dialog.js';
+import {actingProposal, classifyReviewError, inQueue, pendingCount, type ReviewProposal} from './review-state.js';
 import {SearchBar} from './search-bar.js';
 import {currentPage, initialState, rangeLabel, reducer, selectedReport} from './state.js';
 import {TableView} from './table-view.js';
@@ -21,8 +24,13 @@ export type LoadPage = (filters: ListReportsFilters, cursor: string | undefined,
 export interface BrowserProps {
   filters: ListReportsFilters;
   loadPage: LoadPage;
+  /** Sends one review (the needs-customer-review queue's a / x / w keys). */
+  review: ReviewProposal;
   end: SessionEnd;
 }
+
+/** Failures no retry can mend: the key is rejected (exit 2) or has no access (exit 5). */
+const FATAL_EXIT_CODES = new Set([2, 5]);
 
 /**
  * Lines around the table or detail: two of header, a notice line, the footer, and one kept
@@ -34,13 +42,15 @@ const CHROME_ROWS = 5;
  * The review browser of `vigil reports list` on a terminal. State lives in ./state.ts; this
  * component renders it, routes keys, and runs the page fetch the state asks for.
  */
-export function Browser({filters, loadPage, end}: BrowserProps) {
+export function Browser({filters, loadPage, review, end}: BrowserProps) {
   const [state, dispatch] = useReducer(reducer, filters, initialState);
   const {columns, rows} = useTerminalSize();
   const {finish} = useSession(end);
   const bodyHeight = Math.max(3, rows - CHROME_ROWS);
   const report = selectedReport(state);
-  const lines = state.mode === 'detail' && report ? detailLines(report, columns - 1) : [];
+  const queue = inQueue(state);
+  const picked = queue ? actingProposal(state) : undefined;
+  const lines = state.mode === 'detail' && report ? detailLines(report, columns - 1, picked) : [];
 
   useEffect(() => {
     const load = state.load;
@@ -50,16 +60,35 @@ export function Browser({filters, loadPage, end}: BrowserProps) {
       result => dispatch({type: 'loaded', generation: load.generation, pageIndex: load.pageIndex, result}),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const message = sanitizeText(formatError(error).text.trimEnd(), {multiline: true});
-        dispatch({type: 'failed', generation: load.generation, pageIndex: load.pageIndex, message});
+        const report = formatError(error);
+        const message = sanitizeText(report.text.trimEnd(), {multiline: true});
+        if (FATAL_EXIT_CODES.has(report.exitCode)) dispatch({type: 'fatal', code: report.exitCode, message});
+        else dispatch({type: 'failed', generation: load.generation, pageIndex: load.pageIndex, message});
       },
     );
     return () => controller.abort();
   }, [state.load]);
 
+  // A review is sent once and never cancelled or repeated from here: it is not idempotent.
+  useEffect(() => {
+    const sending = state.sending;
+    const target = state.review?.target;
+    if (!sending || !target) return;
+    review(sending.proposalId, sending.body).then(
+      outcome => dispatch({type: 'reviewed', outcome}),
+      (error: unknown) => {
+        const failure = classifyReviewError(error, target);
+        if (failure.kind === 'credentials') {
+          dispatch({type: 'fatal', code: 2, message: sanitizeText(formatError(error).text.trimEnd(), {multiline: true})});
+        } else dispatch({type: 'reviewFailed', failure});
+      },
+    );
+  }, [state.sending]);
+
   useEffect(() => {
     if (state.quit) finish(0);
-  }, [state.quit]);
+    else if (state.fatal) finish(state.fatal.code);
+  }, [state.quit, state.fatal]);
 
   // One handler for every key: the reducer routes it to the open editor or the key map.
   // Read through a ref: Ink may call a handler of an earlier render (its listener is
@@ -73,10 +102,22 @@ export function Browser({filters, loadPage, end}: BrowserProps) {
 
   const page = currentPage(state);
   const org = sanitizeText(state.filters.slug);
-  const bindings = state.error ? ERROR_BINDINGS : state.mode === 'detail' ? DETAIL_BINDINGS : TABLE_BINDINGS;
+  const bindings = bindingsFor({mode: state.mode, hasError: state.error !== null, queue, reviewsOff: state.reviewsOff});
 
   let body: ReactNode;
-  if (state.error) {
+  if (state.fatal) {
+    body = (
+      <Box flexDirection="column">
+        <Text color="red">{state.fatal.message}</Text>
+      </Box>
+    );
+  } else if (state.help) {
+    body = <HelpOverlay bindings={bindings} title={state.error ? 'error' : `${queue ? 'review queue ' : ''}${state.mode === 'detail' ? 'detail view' : 'table'}`} />;
+  } else if (state.review) {
+    // The page may have been refetched under the dialog: find its report by id, not by row.
+    const reviewed = page?.reports.find(r => r.id === state.review!.target.reportId);
+    body = <ReviewDialogView dialog={state.review} title={reviewed?.title ?? ''} proposals={reviewed?.proposals?.length ?? 0} waiting={reviewed ? pendingCount(reviewed) : 0} width={columns} />;
+  } else if (state.error) {
     body = (
       <Box flexDirection="column">
         <Text color="red">{`Could not load page ${state.pageIndex + 1}:`}</Text>
@@ -91,7 +132,7 @@ export function Browser({filters, loadPage, end}: BrowserProps) {
   } else if (state.mode === 'filters') {
     body = state.filterEditor ? <FilterEditor state={state.filterEditor} /> : null;
   } else {
-    body = <TableView reports={page.reports} selected={state.selected} width={columns} height={bodyHeight} showIds={state.filters.needsCustomerReview === true} />;
+    body = <TableView reports={page.reports} selected={state.selected} width={columns} height={bodyHeight} queue={queue} />;
   }
 
   return (
@@ -106,8 +147,8 @@ export function Browser({filters, loadPage, end}: BrowserProps) {
         <SearchBar line={state.searchLine} />
       ) : (
         <>
-          <Text color="yellow">{state.notice ?? ' '}</Text>
-          <Text dimColor wrap="truncate">{state.mode === 'filters' ? ' ' : formatBindings(bindings)}</Text>
+          <Text color="yellow" wrap="truncate">{state.notice ?? ' '}</Text>
+          <Text dimColor wrap="truncate">{state.mode === 'filters' || state.review || state.fatal ? ' ' : formatFooter(bindings, columns - 1)}</Text>
         </>
       )}
     </Box>

@@ -1,6 +1,8 @@
-import stringWidth from 'string-width';
+import {textWidth as stringWidth} from '../../output/text-width.js';
 import type {Report} from '../../api/wire/index.js';
-import {sanitizeText} from '../../output/sanitize.js';
+import {boundText} from '../../output/bound.js';
+import {homoglyphWarning} from '../../output/homoglyph.js';
+import {revealInvisible, sanitizeText} from '../../output/sanitize.js';
 
 /*
  * The detail view of one report as lines already wrapped to the terminal width, so the
@@ -13,7 +15,7 @@ export interface DetailLine {
   style?: 'heading' | 'label' | 'dim';
 }
 
-const clean = (value: string | undefined | null): string => (value ? sanitizeText(value) : '');
+const clean = (value: string | undefined | null): string => (value ? sanitizeText(boundText(value)) : '');
 
 /** Hard-wraps one line at word boundaries (long words are cut), by display width. */
 export function wrapLine(text: string, width: number): string[] {
@@ -60,7 +62,8 @@ function reporterLine(report: Report): string {
   return parts.length > 0 ? parts.join('; ') : 'unknown';
 }
 
-export function detailLines(report: Report, width: number): DetailLine[] {
+/** `picked`: the proposal the review keys act on (the queue), marked with "›". */
+export function detailLines(report: Report, width: number, picked?: number): DetailLine[] {
   const lines: DetailLine[] = [];
   const heading = (text: string) => lines.push({text: '', style: 'dim'}, {text, style: 'heading'});
   lines.push(...wrapLine(`Report ${clean(report.id)} · ${clean(report.status)}`, width).map(text => ({text, style: 'heading' as const})));
@@ -74,7 +77,7 @@ export function detailLines(report: Report, width: number): DetailLine[] {
   if (report.externalSubmissionLink) lines.push(...field('Submission link', clean(report.externalSubmissionLink), width));
 
   heading('Description');
-  const description = report.description ? sanitizeText(report.description, {multiline: true}).replace(/\t/g, '  ') : '';
+  const description = report.description ? sanitizeText(boundText(report.description), {multiline: true}).replace(/\t/g, '  ') : '';
   if (description.trim() === '') lines.push({text: '  (none)', style: 'dim'});
   for (const paragraph of description.split('\n')) {
     if (description.trim() === '') break;
@@ -86,7 +89,10 @@ export function detailLines(report: Report, width: number): DetailLine[] {
   if (proposals.length === 0) lines.push({text: '  (none)', style: 'dim'});
   proposals.forEach((proposal, index) => {
     const asset = proposal.asset;
-    lines.push(...wrapLine(`${index + 1}. ${clean(asset?.content) || '(no content)'}`, width - 2).map(text => ({text: `  ${text}`})));
+    const marker = index === picked ? '› ' : '  ';
+    lines.push(...wrapLine(`${index + 1}. ${clean(revealInvisible(asset?.content ?? '')) || '(no content)'}`, width - 2).map((text, line) => ({text: `${line === 0 ? marker : '  '}${text}`, ...(index === picked ? {style: 'heading' as const} : {})})));
+    const lookAlike = homoglyphWarning(asset?.content ?? '');
+    if (lookAlike) lines.push({text: `     ${lookAlike}`, style: 'label'});
     lines.push(...field('proposal', `${clean(proposal.id)}  review: ${clean(proposal.reviewStatus) || 'none'}`, width, '     '));
     const assetFacts = asset
       ? `${clean(asset.id)}  type: ${clean(asset.type) || 'unknown'}  status: ${clean(asset.status) || 'unknown'}`

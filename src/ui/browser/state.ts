@@ -2,6 +2,9 @@ import type {ListReportsFilters, ListReportsResult, Report} from '../../api/wire
 import {editLine, lineOf, splitKeys, type EditKey, type Line} from '../hooks/line-edit.js';
 import {applyDraft, filterEditorKey, initialFilterEditor, type FilterEditorState} from './filter-state.js';
 import {keyToAction} from './keys.js';
+import type {Decision} from './queue.js';
+import {dialogKey, type ReviewDialog, type ReviewFailure} from './review-dialog-state.js';
+import {inQueue, pickProposal, reviewFailed, reviewSucceeded, sendReview, startReview, type PendingReview, type ReviewOutcome} from './review-state.js';
 
 /*
  * The review browser as a pure reducer: which page is shown, which row is highlighted, which
@@ -43,6 +46,18 @@ export interface BrowserState {
   filterEditor: FilterEditorState | null;
   /** A short line for the footer ("last page", ...), cleared by the next key. */
   notice: string | null;
+  /** The proposal picked in the detail view (index); null: the first one waiting. */
+  proposal: number | null;
+  /** The open review dialog (queue only). */
+  review: ReviewDialog | null;
+  /** A review the component must send now. */
+  sending: PendingReview | null;
+  /** Why the review keys are off for the rest of the session (the daily limit). */
+  reviewsOff: string | null;
+  /** The `?` overlay is open. */
+  help: boolean;
+  /** The session must end: credentials rejected or no access (no retry can help). */
+  fatal: {code: number; message: string} | null;
   quit: boolean;
 }
 
@@ -64,6 +79,13 @@ export type Action =
   | {type: 'setFilters'; filters: QueryFilters}
   | {type: 'loaded'; generation: number; pageIndex: number; result: ListReportsResult}
   | {type: 'failed'; generation: number; pageIndex: number; message: string}
+  | {type: 'help'}
+  | {type: 'review'; decision: Decision}
+  | {type: 'pickProposal'; delta: number}
+  | {type: 'pickProposal'; index: number}
+  | {type: 'reviewed'; outcome: ReviewOutcome}
+  | {type: 'reviewFailed'; failure: ReviewFailure}
+  | {type: 'fatal'; code: number; message: string}
   | {type: 'quit'};
 
 export function initialState(filters: ListReportsFilters): BrowserState {
@@ -83,6 +105,12 @@ export function initialState(filters: ListReportsFilters): BrowserState {
     searchLine: null,
     filterEditor: null,
     notice: null,
+    proposal: null,
+    review: null,
+    sending: null,
+    reviewsOff: null,
+    help: false,
+    fatal: null,
     quit: false,
   };
 }
@@ -99,7 +127,7 @@ export function selectedReport(state: BrowserState): Report | undefined {
 function goToPage(state: BrowserState, index: number): BrowserState {
   // A new generation either way: an answer still in flight is for a page we left.
   const generation = state.generation + 1;
-  const moved = {...state, pageIndex: index, selected: 0, detailScroll: 0, error: null, mode: 'table' as const, searchLine: null, filterEditor: null, generation};
+  const moved = {...state, pageIndex: index, selected: 0, proposal: null, detailScroll: 0, error: null, mode: 'table' as const, searchLine: null, filterEditor: null, generation};
   if (moved.pages[index]) return {...moved, load: null};
   return {...moved, load: {pageIndex: index, cursor: moved.cursors[index], generation}};
 }
@@ -110,7 +138,7 @@ function newQuery(state: BrowserState, filters: QueryFilters): BrowserState {
 }
 
 export function reducer(state: BrowserState, action: Action): BrowserState {
-  const s = action.type === 'loaded' || action.type === 'failed' ? state : {...state, notice: null};
+  const s = action.type === 'loaded' || action.type === 'failed' || action.type === 'reviewed' || action.type === 'reviewFailed' ? state : {...state, notice: null};
   switch (action.type) {
     case 'key':
       return splitKeys(action.input, action.key).reduce((acc, k) => routeKey(acc, {...action, ...k}), s);
@@ -119,14 +147,14 @@ export function reducer(state: BrowserState, action: Action): BrowserState {
       if (count === 0) return s;
       const selected = clamp(s.selected + action.delta, 0, count - 1);
       const edge = selected === s.selected && s.mode === 'detail' ? (action.delta > 0 ? 'this is the last report on this page' : 'this is the first report on this page') : null;
-      return {...s, selected, detailScroll: selected === s.selected ? s.detailScroll : 0, notice: edge};
+      return {...s, selected, proposal: selected === s.selected ? s.proposal : null, detailScroll: selected === s.selected ? s.detailScroll : 0, notice: edge};
     }
     case 'moveTo': {
       const count = currentPage(s)?.reports.length ?? 0;
-      return {...s, selected: action.index === 'first' ? 0 : Math.max(0, count - 1)};
+      return {...s, selected: action.index === 'first' ? 0 : Math.max(0, count - 1), proposal: null};
     }
     case 'open':
-      return selectedReport(s) ? {...s, mode: 'detail', detailScroll: 0} : s;
+      return selectedReport(s) ? {...s, mode: 'detail', detailScroll: 0, proposal: null} : s;
     case 'back':
       return {...s, mode: 'table', detailScroll: 0};
     case 'scroll':
@@ -167,6 +195,11 @@ export function reducer(state: BrowserState, action: Action): BrowserState {
       return newQuery(s, action.filters);
     case 'loaded': {
       if (action.generation !== s.generation) return s;
+      // Rows left this page (reviewed) and none came after them: show the page before.
+      if (action.result.reports.length === 0 && action.pageIndex > 0) {
+        // That page's own cached answer points here: fetch it again too.
+        return {...goToPage({...s, pages: s.pages.slice(0, action.pageIndex - 1), cursors: s.cursors.slice(0, action.pageIndex)}, action.pageIndex - 1), notice: `page ${action.pageIndex + 1} is empty now`};
+      }
       const pages = [...s.pages];
       pages[action.pageIndex] = action.result;
       const count = action.result.reports.length;
@@ -177,6 +210,18 @@ export function reducer(state: BrowserState, action: Action): BrowserState {
     case 'failed':
       if (action.generation !== s.generation) return s;
       return {...s, load: null, error: action.message};
+    case 'help':
+      return {...s, help: true};
+    case 'review':
+      return startReview(s, action.decision);
+    case 'pickProposal':
+      return pickProposal(s, action);
+    case 'reviewed':
+      return reviewSucceeded(s, action.outcome);
+    case 'reviewFailed':
+      return reviewFailed(s, action.failure);
+    case 'fatal':
+      return {...s, fatal: {code: action.code, message: action.message}, review: null, help: false, load: null};
     case 'quit':
       return {...s, quit: true};
   }
@@ -185,9 +230,19 @@ export function reducer(state: BrowserState, action: Action): BrowserState {
 /** A key, to the open editor or through the key map of the table and detail views. */
 function routeKey(s: BrowserState, press: Extract<Action, {type: 'key'}>): BrowserState {
   const {input, key, pageRows, detailMax} = press;
-  // Outside the search line, several characters in one chunk are several key presses.
-  if (s.mode !== 'search' && input.length > 1 && !key.ctrl && !key.meta) {
+  if (s.fatal || s.quit) return s;
+  const typing = s.mode === 'search' || s.review?.step === 'note';
+  // Outside a line being typed, several characters in one chunk are several key presses.
+  if (!typing && input.length > 1 && !key.ctrl && !key.meta) {
     return [...input].reduce((acc, char) => routeKey(acc, {...press, input: char, key: {}}), s);
+  }
+  if (s.help) return {...s, help: false};
+  if (s.review) {
+    const {dialog, outcome} = dialogKey(s.review, input, key);
+    if (outcome === 'send') return sendReview({...s, review: dialog});
+    if (outcome === 'cancel') return {...s, review: null, notice: s.review.step === 'failed' ? null : 'review cancelled: nothing was sent'};
+    if (outcome === 'refresh') return reducer({...s, review: null}, {type: 'refresh'});
+    return {...s, review: dialog};
   }
   if (s.mode === 'search' && s.searchLine) {
     if (key.escape) return reducer(s, {type: 'cancelEdit'});
@@ -200,7 +255,7 @@ function routeKey(s: BrowserState, press: Extract<Action, {type: 'key'}>): Brows
     if (editor.outcome === 'cancelled') return reducer(s, {type: 'cancelEdit'});
     return {...s, filterEditor: editor};
   }
-  const action = keyToAction(s.mode, input, key, {hasError: s.error !== null, pageRows});
+  const action = keyToAction(s.mode, input, key, {hasError: s.error !== null, pageRows, queue: inQueue(s)});
   if (!action) return s;
   return reducer(s, action.type === 'scroll' ? {...action, max: detailMax} : action);
 }

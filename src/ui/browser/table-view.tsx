@@ -6,11 +6,12 @@ import {layoutTable, visibleWindow} from './table.js';
  * The current page as a table fitted to `width`, with the highlighted row marked twice: in
  * inverse video and with a "›" marker, which survives NO_COLOR and monochrome terminals.
  */
-export function TableView({reports, selected, width, height, showIds}: {reports: Report[]; selected: number; width: number; height: number; showIds: boolean}) {
+export function TableView({reports, selected, width, height, queue}: {reports: Report[]; selected: number; width: number; height: number; queue: boolean}) {
   if (reports.length === 0) {
+    if (queue) return <Text dimColor>No report waits for review. Press r to refresh or f to change filters.</Text>;
     return <Text dimColor>No reports match these filters. Press / to search or f to change filters.</Text>;
   }
-  const table = layoutTable(reports, width - 2, {showIds});
+  const table = layoutTable(reports, width - 2, {queue});
   const window = visibleWindow(reports.length, selected, height - 1);
   return (
     <Box flexDirection="column">

@@ -1,7 +1,8 @@
 import cliTruncate from 'cli-truncate';
 import stringWidth from 'string-width';
 import type {Report} from '../../api/wire/index.js';
-import {sanitizeText} from '../../output/sanitize.js';
+import {revealInvisible, sanitizeText} from '../../output/sanitize.js';
+import {firstPending, pendingIndexes} from './queue.js';
 
 /*
  * The browser's table as plain strings fitted to the terminal width: fixed columns keep
@@ -15,6 +16,8 @@ interface Column {
   width: number | null;
   /** Share of the flexible space. */
   flex?: number;
+  /** Narrowest a flexible column may get before other columns are dropped. */
+  min?: number;
   /** Dropped first when the terminal is narrow (higher goes first). */
   dropOrder?: number;
   cell(report: Report): string;
@@ -35,23 +38,54 @@ export function formatCreated(value: string | undefined): string {
   return date.toISOString().slice(0, 16).replace('T', ' ');
 }
 
-/** "3: a.example, b.example" or, in the review queue, "p1/a1 p2/a2" (proposal/asset ids). */
-function assetsCell(report: Report, showIds: boolean): string {
+/** "3: a.example, b.example". */
+function assetsCell(report: Report): string {
   const proposals = report.proposals ?? [];
-  if (showIds) return proposals.map(p => `${p.id}/${p.asset?.id ?? '-'}`).join(' ');
-  const contents = proposals.map(p => p.asset?.content).filter((c): c is string => Boolean(c));
+  const contents = proposals.map(p => p.asset?.content).filter((c): c is string => Boolean(c)).map(revealInvisible);
   return proposals.length === 0 ? '0' : `${proposals.length}: ${contents.join(', ')}`;
 }
 
-function columns(reports: Report[], showIds: boolean): Column[] {
+/** In the review queue: "5492/7492", the proposal and asset ids the review keys act on. */
+function idsCell(report: Report): string {
+  const index = firstPending(report);
+  const proposal = index === undefined ? undefined : report.proposals?.[index];
+  if (!proposal) return '-';
+  return `${proposal.id || '-'}/${proposal.asset?.id || '-'}`;
+}
+
+/** Its asset's content, and how many other proposals of the report wait ("a.example +1"). */
+function pendingContentCell(report: Report): string {
+  const waiting = pendingIndexes(report);
+  if (waiting.length === 0) return '(nothing waiting)';
+  const content = report.proposals?.[waiting[0]!]?.asset?.content || '(no content)';
+  return waiting.length > 1 ? `${content} +${waiting.length - 1}` : content;
+}
+
+function columns(reports: Report[], queue: boolean): Column[] {
   const idWidth = Math.min(24, Math.max(2, ...reports.map(r => stringWidth(sanitizeText(r.id)))));
+  const id: Column = {title: 'ID', width: idWidth, cell: r => r.id};
+  const review: Column = {title: 'REVIEW', width: 8, dropOrder: 2, cell: r => r.latestReviewDecision ?? ''};
+  const created: Column = {title: 'CREATED', width: 16, dropOrder: 3, cell: r => formatCreated(r.createdAt)};
+  if (queue) {
+    // What a reviewer decides on comes first: the asset's content beside the ids it acts on.
+    const idsWidth = Math.min(24, Math.max(14, ...reports.map(r => stringWidth(sanitizeText(idsCell(r))))));
+    return [
+      id,
+      {title: 'TITLE', width: null, flex: 2, min: 12, cell: r => r.title ?? '-'},
+      {title: 'PROPOSAL/ASSET', width: idsWidth, cell: idsCell},
+      {title: 'ASSET', width: null, flex: 3, min: 32, cell: pendingContentCell},
+      {title: 'STATUS', width: 11, dropOrder: 1, cell: r => r.status ?? '-'},
+      {...review, dropOrder: 2},
+      {...created, dropOrder: 3},
+    ];
+  }
   return [
-    {title: 'ID', width: idWidth, cell: r => r.id},
-    {title: 'STATUS', width: 11, cell: r => r.status},
-    {title: 'TITLE', width: null, flex: 3, cell: r => r.title},
-    {title: showIds ? 'PROPOSAL/ASSET' : 'ASSETS', width: null, flex: 2, dropOrder: 1, cell: r => assetsCell(r, showIds)},
-    {title: 'REVIEW', width: 8, dropOrder: 2, cell: r => r.latestReviewDecision ?? ''},
-    {title: 'CREATED', width: 16, dropOrder: 3, cell: r => formatCreated(r.createdAt)},
+    id,
+    {title: 'STATUS', width: 11, cell: r => r.status ?? '-'},
+    {title: 'TITLE', width: null, flex: 3, cell: r => r.title ?? '-'},
+    {title: 'ASSETS', width: null, flex: 2, dropOrder: 1, cell: assetsCell},
+    review,
+    created,
   ];
 }
 
@@ -69,7 +103,7 @@ function plan(cols: Column[], width: number): Array<{column: Column; width: numb
     const flexCols = kept.filter(c => c.width === null);
     const free = width - fixed;
     const droppable = kept.filter(c => c.dropOrder !== undefined).sort((a, b) => b.dropOrder! - a.dropOrder!);
-    if (free >= MIN_FLEX * flexCols.length || droppable.length === 0) {
+    if (free >= flexCols.reduce((sum, c) => sum + (c.min ?? MIN_FLEX), 0) || droppable.length === 0) {
       const shares = flexCols.reduce((sum, c) => sum + (c.flex ?? 1), 0);
       let left = Math.max(free, flexCols.length);
       return kept.map(column => {
@@ -88,8 +122,8 @@ function plan(cols: Column[], width: number): Array<{column: Column; width: numb
  * The header and one line per report, each exactly `width` columns wide (the marker of the
  * highlighted row is added by the component, so `width` excludes it).
  */
-export function layoutTable(reports: Report[], width: number, options: {showIds?: boolean} = {}): TableLayout {
-  const widths = plan(columns(reports, options.showIds === true), Math.max(20, width));
+export function layoutTable(reports: Report[], width: number, options: {queue?: boolean} = {}): TableLayout {
+  const widths = plan(columns(reports, options.queue === true), Math.max(20, width));
   const line = (cell: (column: Column) => string) => widths.map(({column, width: w}) => fit(cell(column), w)).join(GAP);
   return {
     header: line(column => column.title),

@@ -1,21 +1,22 @@
-import {useEffect, useReducer, type ReactNode} from 'react';
-import {Box, Text, useInput} from 'ink';
+import {useEffect, useReducer} from 'react';
+import {Box, Text, useInput, useStdin} from 'ink';
 import {Spinner} from '@inkjs/ui';
-import {LineView} from '../hooks/line-view.js';
 import type {CreateReportResponse} from '../../api/wire/index.js';
 import type {CreatePlan} from '../../cmd/reports/create-body.js';
 import {formatError} from '../../output/error-banner.js';
 import {sanitizeText} from '../../output/sanitize.js';
 import {useSession, type SessionEnd} from '../hooks/use-session.js';
+import {ApiError} from '../../errors.js';
+import type {EditOutcome} from './editor.js';
+import {Answered, Prompt} from './prompt-view.js';
 import {DuplicatesView, PayloadView} from './review-view.js';
+import {knownDuplicates} from './revise.js';
 import {
-  STATUS_CHOICES,
   createReducer,
   initialCreateState,
   isFinal,
   type Answers,
   type CreateNeeds,
-  type CreateState,
   type DuplicateCheck,
 } from './state.js';
 
@@ -24,80 +25,27 @@ export interface CreateFlowProps {
   /** Builds the body from flags plus answers and runs the duplicate check. */
   check(answers: Answers, signal: AbortSignal): Promise<{plan: CreatePlan; duplicates: DuplicateCheck}>;
   submit(plan: CreatePlan, signal: AbortSignal): Promise<CreateReportResponse>;
+  /**
+   * Opens the description in the user's editor and returns what was saved. Runs while Ink
+   * has released the terminal. Default: none (Ctrl+X then says the editor is unavailable).
+   */
+  editText?(initial: string): EditOutcome;
   end: SessionEnd;
 }
-
-const PROMPTS = {
-  title: 'Title (at least 3 characters)',
-  description: 'Description',
-  contactInfo: 'Contact info (optional: enter to skip)',
-} as const;
 
 function errorText(error: unknown): {text: string; exitCode: number} {
   const report = formatError(error);
   return {text: sanitizeText(report.text.trimEnd(), {multiline: true}), exitCode: report.exitCode};
 }
 
-/** What was answered so far, one line each, above the open prompt. */
-function Answered({state}: {state: CreateState}) {
-  const {answers, needs} = state;
-  const line = (label: string, value: string) => (
-    <Text key={label + value}>
-      <Text color="green">✔ </Text>
-      <Text bold>{`${label}: `}</Text>
-      {sanitizeText(value)}
-    </Text>
-  );
-  return (
-    <Box flexDirection="column">
-      {needs.title && answers.title !== undefined ? line('Title', answers.title) : null}
-      {needs.description && answers.description !== undefined ? line('Description', answers.description) : null}
-      {answers.assets.map((asset, index) => line(`Asset ${index + 1}`, `${asset.content} (${asset.status ?? 'server default'})`))}
-      {needs.contactInfo && answers.contactInfo !== undefined ? line('Contact info', answers.contactInfo) : null}
-    </Box>
-  );
-}
-
-function Prompt({state}: {state: CreateState}) {
-  const step = state.step;
-  let label: string;
-  let input: ReactNode = <LineView line={state.line} />;
-  if (step === 'assetStatus') {
-    label = `Status of ${sanitizeText(state.pendingContent ?? '')} (↑↓ choose, enter select)`;
-    input = (
-      <Box flexDirection="column">
-        {STATUS_CHOICES.map((choice, index) => (
-          <Text key={choice.value} color={index === state.choice ? 'cyan' : undefined}>{`${index === state.choice ? '  › ' : '    '}${choice.label}`}</Text>
-        ))}
-      </Box>
-    );
-  } else if (step === 'assetContent') {
-    const n = state.answers.assets.length + 1;
-    label = n === 1 ? 'Asset 1 (URL, domain, handle, address or phone)' : `Asset ${n} (enter on an empty line when done)`;
-  } else if (step === 'title' || step === 'description' || step === 'contactInfo') {
-    label = PROMPTS[step];
-  } else {
-    return null;
-  }
-  return (
-    <Box flexDirection="column">
-      <Box>
-        <Text bold color="cyan">{`? ${label}: `}</Text>
-        {step === 'assetStatus' ? null : input}
-      </Box>
-      {step === 'assetStatus' ? input : null}
-      {state.inputError ? <Text color="red">{`  ${state.inputError}`}</Text> : null}
-    </Box>
-  );
-}
-
 /**
  * The guided `reports create`: prompts for what the flags left out, shows the payload and
  * which assets already have reports, asks before sending, and shows the created report.
  */
-export function CreateFlow({needs, check, submit, end}: CreateFlowProps) {
+export function CreateFlow({needs, check, submit, editText, end}: CreateFlowProps) {
   const [state, dispatch] = useReducer(createReducer, needs, initialCreateState);
   const {finish} = useSession(end);
+  const {stdin, isRawModeSupported} = useStdin();
   useInput((input, key) => {
     if (!(key.ctrl && input === 'c')) dispatch({type: 'key', input, key});
   });
@@ -120,11 +68,33 @@ export function CreateFlow({needs, check, submit, end}: CreateFlowProps) {
     submit(state.plan, controller.signal).then(
       result => dispatch({type: 'submitted', result}),
       (error: unknown) => {
-        if (!controller.signal.aborted) dispatch({type: 'failed', ...errorText(error)});
+        if (controller.signal.aborted) return;
+        // A 422 sent nothing: back to the form, answers kept, rejected assets marked.
+        if (error instanceof ApiError && error.status === 422) {
+          dispatch({type: 'rejected', text: errorText(error).text, rejections: error.details?.assetErrors ?? []});
+        } else dispatch({type: 'failed', ...errorText(error)});
       },
     );
     return () => controller.abort();
   }, [state.step === 'submitting']);
+
+  useEffect(() => {
+    if (!state.editing) return;
+    if (!editText) {
+      dispatch({type: 'edited', error: 'no editor here: set $VISUAL or $EDITOR, or type the description'});
+      return;
+    }
+    // The editor owns the terminal until it exits: cooked mode for it, raw again for Ink.
+    // editText blocks the event loop, so Ink reads no key meanwhile.
+    if (isRawModeSupported) stdin.setRawMode(false);
+    let outcome: EditOutcome;
+    try {
+      outcome = editText(state.line.value);
+    } finally {
+      if (isRawModeSupported) stdin.setRawMode(true);
+    }
+    dispatch({type: 'edited', ...outcome});
+  }, [state.editing]);
 
   // Reported only after the final frame (result or error) has been rendered.
   useEffect(() => {
@@ -138,16 +108,25 @@ export function CreateFlow({needs, check, submit, end}: CreateFlowProps) {
       <Answered state={state} />
       <Prompt state={state} />
       {state.step === 'checking' ? <Spinner label="Checking which assets already have reports…" /> : null}
-      {state.plan && (state.step === 'review' || state.step === 'submitting' || state.step === 'cancelled') ? (
+      {state.plan && (state.step === 'review' || state.step === 'dropDuplicates' || state.step === 'submitting' || state.step === 'cancelled') ? (
         <Box flexDirection="column" marginTop={1}>
           <PayloadView plan={state.plan} />
           {state.duplicates ? <DuplicatesView check={state.duplicates} /> : null}
         </Box>
       ) : null}
-      {state.step === 'review' ? (
+      {state.step === 'dropDuplicates' ? (
         <Box marginTop={1}>
-          <Text bold>Submit this report? </Text>
+          <Text bold>{`Drop ${knownDuplicates(state.duplicates).length} already reported asset(s) before sending? `}</Text>
           <Text dimColor>(Y/n) </Text>
+        </Box>
+      ) : null}
+      {state.step === 'review' ? (
+        <Box marginTop={1} flexDirection="column">
+          {state.submitDefault ? null : <Text color="yellow">Already reported assets are still in this report.</Text>}
+          <Box>
+            <Text bold>Submit this report? </Text>
+            <Text dimColor>{state.submitDefault ? '(Y/n) ' : '(y/N) '}</Text>
+          </Box>
         </Box>
       ) : null}
       {state.step === 'submitting' ? <Spinner label="Creating report…" /> : null}
@@ -156,7 +135,7 @@ export function CreateFlow({needs, check, submit, end}: CreateFlowProps) {
       {result ? (
         <Box flexDirection="column" marginTop={1}>
           <Text color="green" bold>{`✔ Created report ${sanitizeText(result.id)}`}</Text>
-          <Text>{`  created:      ${sanitizeText(result.createdAt)}`}</Text>
+          <Text>{`  created:      ${sanitizeText(result.createdAt ?? '-')}`}</Text>
           <Text>{`  organization: ${org ? sanitizeText(`${org.name ? `${org.name} ` : ''}(${org.slug})`) : '-'}`}</Text>
         </Box>
       ) : null}

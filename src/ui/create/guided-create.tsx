@@ -6,6 +6,8 @@ import {formatError} from '../../output/error-banner.js';
 import {sanitizeText} from '../../output/sanitize.js';
 import {useInteractiveCommand} from '../hooks/use-interactive-command.js';
 import {CreateFlow, type CreateFlowProps} from './create-flow.js';
+import {editInEditor} from './editor.js';
+import {among} from './revise.js';
 import {answersAsFlags, type CreateNeeds, type DuplicateCheck} from './state.js';
 
 export {createNeeds} from './needs.js';
@@ -28,7 +30,9 @@ export function GuidedCreate({flags, needs}: {flags: CreateFlags & ContextFlags;
     }, ctx);
     const client = ctx.client();
     const check: CreateFlowProps['check'] = async (answers, signal) => {
-      const plan = await planReportCreate({...flags, ...answersAsFlags(answers)}, ctx);
+      const planned = await planReportCreate({...flags, ...answersAsFlags(answers)}, ctx);
+      // Assets the user dropped as already reported stay dropped, flag-given ones too.
+      const plan = {...planned, body: {...planned.body, assets: planned.body.assets.filter(asset => !among(answers.dropped ?? [], asset.content))}};
       const slug = plan.body.organizationSlug;
       const contents = uniqueContents(plan.body.assets.map(asset => asset.content));
       let duplicates: DuplicateCheck;
@@ -47,5 +51,5 @@ export function GuidedCreate({flags, needs}: {flags: CreateFlags & ContextFlags;
     return {check, submit};
   });
   if (!session) return null;
-  return <CreateFlow needs={needs} check={session.value.check} submit={session.value.submit} end={session.end} />;
+  return <CreateFlow needs={needs} check={session.value.check} submit={session.value.submit} editText={initial => editInEditor(initial)} end={session.end} />;
 }

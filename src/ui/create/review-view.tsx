@@ -30,7 +30,7 @@ export function DuplicatesView({check}: {check: DuplicateCheck}) {
     <Box flexDirection="column" marginTop={1}>
       <Text bold>Existing reports:</Text>
       {check.answers.map(answer => {
-        const refs = answer.reports.map(report => `${sanitizeText(report.id)} (${sanitizeText(report.status)})`).join(', ');
+        const refs = answer.reports.map(report => `${sanitizeText(report.id)} (${sanitizeText(report.status ?? '-')})`).join(', ');
         const content = sanitizeText(answer.content);
         if (answer.reported === true) return <Text key={answer.content} color="yellow">{`  ! ${content}: already reported in ${refs}`}</Text>;
         if (answer.reported === null) return <Text key={answer.content}>{`  ? ${content}: reports ${refs} match the query, maybe not this asset`}</Text>;

@@ -1,9 +1,10 @@
 import {ASSET_STATUSES, type AssetStatus} from '../../api/enums.js';
-import {createReportRequestSchema, type CreateReportResponse} from '../../api/wire/index.js';
-import {findDuplicateContents} from '../../cmd/reports/assets.js';
+import {createReportRequestSchema} from '../../api/wire/index.js';
+import {findDuplicateContents, misspeltStatus, parseAssetFlag} from '../../cmd/reports/assets.js';
 import type {CreatePlan} from '../../cmd/reports/create-body.js';
-import type {AssetAnswer} from '../../cmd/reports/search-answers.js';
+import type {AssetRejection} from '../../errors.js';
 import {editLine, lineOf, splitKeys, type EditKey, type Line} from '../hooks/line-edit.js';
+import {among, assetText, dropFromPlan, knownDuplicates, remainingAfter} from './revise.js';
 
 /*
  * The guided `reports create` as a pure reducer: which prompt is open, what was answered,
@@ -13,68 +14,9 @@ import {editLine, lineOf, splitKeys, type EditKey, type Line} from '../hooks/lin
  * faster than the screen redraws land in the right prompt.
  */
 
-/** Which fields the flags left out, so the flow asks for them. */
-export interface CreateNeeds {
-  title: boolean;
-  description: boolean;
-  assets: boolean;
-  contactInfo: boolean;
-}
+import type {Answers, AssetAnswerInput, CreateAction, CreateNeeds, CreateState, DuplicateCheck, Step} from './types.js';
 
-export interface AssetAnswerInput {
-  content: string;
-  status?: AssetStatus;
-}
-
-export interface Answers {
-  title?: string;
-  description?: string;
-  assets: AssetAnswerInput[];
-  contactInfo?: string;
-}
-
-export type Step =
-  | 'title'
-  | 'description'
-  | 'assetContent'
-  | 'assetStatus'
-  | 'contactInfo'
-  | 'checking'
-  | 'review'
-  | 'submitting'
-  | 'done'
-  | 'failed'
-  | 'cancelled';
-
-export type DuplicateCheck = {answers: AssetAnswer[]; perAsset: boolean} | {error: string};
-
-export interface CreateState {
-  needs: CreateNeeds;
-  step: Step;
-  answers: Answers;
-  /** The asset content typed, waiting for its status. */
-  pendingContent: string | null;
-  /** The answer being typed. */
-  line: Line;
-  /** The highlighted status choice (step 'assetStatus'). */
-  choice: number;
-  /** Why the last answer was refused; the prompt stays open. */
-  inputError: string | null;
-  plan: CreatePlan | null;
-  duplicates: DuplicateCheck | null;
-  result: CreateReportResponse | null;
-  failure: {text: string; exitCode: number} | null;
-}
-
-export type CreateAction =
-  | {type: 'key'; input: string; key: EditKey}
-  | {type: 'answer'; value: string}
-  | {type: 'chooseStatus'; status: AssetStatus | undefined}
-  | {type: 'checked'; plan: CreatePlan; duplicates: DuplicateCheck}
-  | {type: 'confirm'}
-  | {type: 'cancel'}
-  | {type: 'submitted'; result: CreateReportResponse}
-  | {type: 'failed'; text: string; exitCode: number};
+export type {Answers, AssetAnswerInput, CreateAction, CreateNeeds, CreateState, DuplicateCheck, Step} from './types.js';
 
 const PROMPT_ORDER = ['title', 'description', 'assetContent', 'contactInfo'] as const;
 const NEED_OF = {title: 'title', description: 'description', assetContent: 'assets', contactInfo: 'contactInfo'} as const;
@@ -99,7 +41,25 @@ export function initialCreateState(needs: CreateNeeds): CreateState {
     duplicates: null,
     result: null,
     failure: null,
+    submitDefault: true,
+    revising: null,
+    rejections: [],
+    notice: null,
+    editing: false,
   };
+}
+
+/** The line a prompt opens with: the earlier answer, so revising after a 422 keeps it. */
+function prefill(state: CreateState, step: Step): Line {
+  const {answers} = state;
+  if (step === 'title' || step === 'description' || step === 'contactInfo') return lineOf(answers[step] ?? '');
+  if (step === 'assetContent' && state.revising !== null) return lineOf(assetText(answers.assets[state.revising]!));
+  return lineOf('');
+}
+
+function enter(state: CreateState, step: Step): CreateState {
+  const next = {...state, step, inputError: null};
+  return {...next, line: prefill(next, step)};
 }
 
 function firstIssue(result: {success: boolean; error?: {issues: Array<{message: string}>}}): string | null {
@@ -109,7 +69,7 @@ function firstIssue(result: {success: boolean; error?: {issues: Array<{message: 
 function answer(state: CreateState, raw: string): CreateState {
   const value = raw.trim();
   const refuse = (message: string): CreateState => ({...state, inputError: message});
-  const advance = (answers: Answers): CreateState => ({...state, answers, line: lineOf(''), inputError: null, step: nextPrompt(state.needs, state.step)});
+  const advance = (answers: Answers): CreateState => enter({...state, answers}, nextPrompt(state.needs, state.step));
   switch (state.step) {
     case 'title': {
       const problem = firstIssue(createReportRequestSchema.shape.title.safeParse(value));
@@ -117,20 +77,76 @@ function answer(state: CreateState, raw: string): CreateState {
     }
     case 'description':
       return value === '' ? refuse('description is required') : advance({...state.answers, description: value});
-    case 'assetContent': {
-      if (value === '') {
-        return state.answers.assets.length === 0 ? refuse('at least one asset is required') : advance(state.answers);
-      }
-      const contents = [...state.answers.assets.map(asset => asset.content), value];
-      const duplicate = findDuplicateContents(contents)[0];
-      if (duplicate) return refuse(`${JSON.stringify(value)} is already in this report (as ${JSON.stringify(contents[duplicate.indexes[0]!])})`);
-      return {...state, pendingContent: value, line: lineOf(''), choice: 0, inputError: null, step: 'assetStatus'};
+    case 'assetContent':
+      return answerAsset(state, value, refuse, advance);
+    case 'contactInfo': {
+      const {contactInfo: _, ...rest} = state.answers;
+      return advance(value === '' ? rest : {...state.answers, contactInfo: value});
     }
-    case 'contactInfo':
-      return advance(value === '' ? state.answers : {...state.answers, contactInfo: value});
     default:
       return state;
   }
+}
+
+/**
+ * One asset, typed as `--asset` takes it (the flag's parser): `x.example:BLOCKED` sets the
+ * status and skips the status question. While revising after a 422 the prompt walks the
+ * typed assets, prefilled; an emptied line drops that asset, and no status is asked.
+ */
+function answerAsset(state: CreateState, value: string, refuse: (m: string) => CreateState, advance: (a: Answers) => CreateState): CreateState {
+  const assets = state.answers.assets;
+  const at = state.revising;
+  if (value === '') {
+    if (at !== null) {
+      const rest = assets.filter((_, index) => index !== at);
+      return enter({...state, answers: {...state.answers, assets: rest}, revising: at < rest.length ? at : null}, 'assetContent');
+    }
+    return assets.length === 0 ? refuse('at least one asset is required') : advance(state.answers);
+  }
+  const parsed = parseAssetFlag(value);
+  if (parsed.content === '') return refuse('the asset content is empty');
+  const meant = misspeltStatus(parsed);
+  if (meant) return refuse(`${JSON.stringify(value)} ends in what looks like a misspelt status (did you mean :${meant}?); to send it as content, add a status: ${value}:UNKNOWN`);
+  const others = assets.filter((_, index) => index !== at).map(asset => asset.content);
+  const duplicate = findDuplicateContents([...others, parsed.content])[0];
+  if (duplicate) return refuse(`${JSON.stringify(parsed.content)} is already in this report (as ${JSON.stringify(others[duplicate.indexes[0]!])})`);
+  if (at !== null) {
+    const revised = assets.map((asset, index) => (index === at ? parsed : asset));
+    return enter({...state, answers: {...state.answers, assets: revised}, revising: at + 1 < revised.length ? at + 1 : null}, 'assetContent');
+  }
+  if (parsed.status) return enter({...state, answers: {...state.answers, assets: [...assets, parsed]}}, 'assetContent');
+  return {...state, pendingContent: parsed.content, line: lineOf(''), choice: 0, inputError: null, step: 'assetStatus'};
+}
+
+/** After the duplicate check: offer to drop known duplicates, unless none would be left. */
+function afterCheck(state: CreateState, plan: CreatePlan, duplicates: DuplicateCheck): CreateState {
+  const known = knownDuplicates(duplicates);
+  const step: Step = known.length > 0 && remainingAfter(plan, known) > 0 ? 'dropDuplicates' : 'review';
+  return {...state, plan, duplicates, step, submitDefault: known.length === 0};
+}
+
+function drop(state: CreateState, yes: boolean): CreateState {
+  if (state.step !== 'dropDuplicates' || !state.plan || !state.duplicates) return state;
+  if (!yes) return {...state, step: 'review', submitDefault: false};
+  const known = knownDuplicates(state.duplicates);
+  const {plan, check} = dropFromPlan(state.plan, state.duplicates, known);
+  const typed = state.answers.assets.filter(asset => !among(known, asset.content));
+  const answers = {...state.answers, assets: typed, dropped: [...(state.answers.dropped ?? []), ...known]};
+  return {...state, answers, plan, duplicates: check, step: 'review', submitDefault: true};
+}
+
+/**
+ * A 422: back to the first prompt, every answer kept and prefilled, rejected assets marked.
+ * A rejected asset that came from an --asset flag cannot be edited in the form, so it is
+ * left out of the next plan (the review shows the body before anything is sent again).
+ */
+function reject(state: CreateState, text: string, rejections: AssetRejection[]): CreateState {
+  const typed = state.answers.assets.map(asset => asset.content);
+  const fromFlags = rejections.map(rejection => rejection.asset).filter(asset => !among(typed, asset));
+  const answers = fromFlags.length === 0 ? state.answers : {...state.answers, dropped: [...(state.answers.dropped ?? []), ...fromFlags]};
+  const notice = fromFlags.length === 0 ? text : `${text}\nLeft out of the report (given with --asset): ${fromFlags.join(', ')}`;
+  const revising = state.needs.assets && answers.assets.length > 0 ? 0 : null;
+  return enter({...state, answers, rejections, notice, revising, plan: null, duplicates: null}, nextPrompt(state.needs, null));
 }
 
 export function createReducer(state: CreateState, action: CreateAction): CreateState {
@@ -142,10 +158,22 @@ export function createReducer(state: CreateState, action: CreateAction): CreateS
     case 'chooseStatus': {
       if (state.step !== 'assetStatus' || state.pendingContent === null) return state;
       const asset: AssetAnswerInput = action.status ? {content: state.pendingContent, status: action.status} : {content: state.pendingContent};
-      return {...state, answers: {...state.answers, assets: [...state.answers.assets, asset]}, pendingContent: null, step: 'assetContent'};
+      return enter({...state, answers: {...state.answers, assets: [...state.answers.assets, asset]}, pendingContent: null}, 'assetContent');
     }
     case 'checked':
-      return state.step === 'checking' ? {...state, plan: action.plan, duplicates: action.duplicates, step: 'review'} : state;
+      return state.step === 'checking' ? afterCheck(state, action.plan, action.duplicates) : state;
+    case 'drop':
+      return drop(state, action.drop);
+    case 'rejected':
+      return state.step === 'submitting' ? reject(state, action.text, action.rejections) : state;
+    case 'openEditor':
+      return state.step === 'description' ? {...state, editing: true, inputError: null} : state;
+    case 'edited': {
+      if (!state.editing) return state;
+      const closed = {...state, editing: false};
+      if ('error' in action) return {...closed, inputError: action.error};
+      return action.text.trim() === '' ? {...closed, inputError: 'the editor left the description empty; nothing changed'} : answer(closed, action.text);
+    }
     case 'confirm':
       return state.step === 'review' ? {...state, step: 'submitting'} : state;
     case 'cancel':
@@ -160,6 +188,8 @@ export function createReducer(state: CreateState, action: CreateAction): CreateS
 const TEXT_STEPS: readonly Step[] = ['title', 'description', 'assetContent', 'contactInfo'];
 
 function routeKey(state: CreateState, input: string, key: EditKey): CreateState {
+  if (state.editing) return state;
+  if (state.step === 'description' && key.ctrl && input === 'x') return createReducer(state, {type: 'openEditor'});
   if (TEXT_STEPS.includes(state.step)) {
     if (key.return) return answer(state, state.line.value);
     return {...state, line: editLine(state.line, input, key)};
@@ -175,9 +205,12 @@ function routeKey(state: CreateState, input: string, key: EditKey): CreateState 
     if (key.return) return createReducer(state, {type: 'chooseStatus', status: statusFromChoice(STATUS_CHOICES[state.choice]!.value)});
     return state;
   }
+  const yes = input.toLowerCase() === 'y' || (key.return === true && (state.step !== 'review' || state.submitDefault));
+  const no = key.escape === true || input.toLowerCase() === 'n' || (key.return === true && !yes);
+  if (state.step === 'dropDuplicates' && (yes || no)) return drop(state, yes);
   if (state.step === 'review') {
-    if (key.return || input.toLowerCase() === 'y') return createReducer(state, {type: 'confirm'});
-    if (key.escape || input.toLowerCase() === 'n') return createReducer(state, {type: 'cancel'});
+    if (yes) return createReducer(state, {type: 'confirm'});
+    if (no) return createReducer(state, {type: 'cancel'});
   }
   return state;
 }
@@ -189,7 +222,7 @@ export function answersAsFlags(answers: Answers): {title?: string; description?:
     ...(answers.description === undefined ? {} : {description: answers.description}),
     ...(answers.contactInfo === undefined ? {} : {contactInfo: answers.contactInfo}),
     // Only a trailing :STATUS is a status, so contents with colons survive the round trip.
-    ...(answers.assets.length === 0 ? {} : {asset: answers.assets.map(a => (a.status ? `${a.content}:${a.status}` : a.content))}),
+    ...(answers.assets.length === 0 ? {} : {asset: answers.assets.map(assetText)}),
   };
 }
 

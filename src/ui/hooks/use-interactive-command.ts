@@ -1,25 +1,10 @@
 import {useState} from 'react';
 import type {CommandContext, ContextFlags} from '../../cli/context.js';
 import {interrupt} from '../../cli/interrupt.js';
-import type {IO} from '../../cli/io.js';
 import {useCommand} from '../use-command.js';
 import type {SessionEnd} from './use-session.js';
 
-/** Flags that decide between the keyboard UI and static output. */
-export interface InteractiveFlags {
-  interactive?: boolean;
-  json?: boolean;
-  output?: string;
-}
-
-/**
- * The keyboard UI runs only for a person at a terminal: stdin and stdout are TTYs and CI is
- * unset (io.canPrompt), `--no-interactive` was not given, and no machine format was asked
- * for (`--json` / `--output` mean a script or a pipe will read the result).
- */
-export function wantsInteractive(flags: InteractiveFlags, io: Pick<IO, 'canPrompt'>): boolean {
-  return io.canPrompt && flags.interactive !== false && flags.json !== true && flags.output === undefined;
-}
+export {wantsInteractive, type InteractiveFlags} from '../../cli/interactive.js';
 
 /**
  * Runs an interactive command through the same machinery as a static one (useCommand):

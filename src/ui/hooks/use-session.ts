@@ -1,6 +1,5 @@
 import {useCallback, useEffect, useLayoutEffect, useRef, useState} from 'react';
 import {useApp, useInput} from 'ink';
-import {interrupt} from '../../cli/interrupt.js';
 
 /**
  * How an interactive screen ends: with an exit code once its last frame is on screen, or
@@ -11,10 +10,6 @@ export interface SessionEnd {
   done(code: number): void;
   /** Ctrl+C: sets exit code 130 and aborts in-flight requests (src/cli/interrupt.ts). */
   interrupt(): void;
-}
-
-export function processSessionEnd(onDone: (code: number) => void): SessionEnd {
-  return {done: onDone, interrupt};
 }
 
 /**

@@ -1,17 +1,26 @@
 import {existsSync, mkdtempSync, readFileSync, statSync, writeFileSync, chmodSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest';
 import {runWork} from '../../../src/ui/use-command.js';
 import {authLogin, type LoginOptions} from '../../../src/cmd/auth/login.js';
 import {authLogout} from '../../../src/cmd/auth/logout.js';
 import {authStatus} from '../../../src/cmd/auth/status.js';
 import {clearSecrets} from '../../../src/secrets.js';
+import {startSandbox, type Sandbox} from '../../../src/sandbox/server.js';
 import {fakeIO, type FakeIO, type FakeIOOptions} from '../../helpers/fake-io.js';
 
 const KEY = 'sk_live_4f9a0c1d2e3b5a6978';
 const MASKED = 'sk_…6978';
+const SCOPED_KEY = 'sk_scoped_acme_00001111';
 let dir: string;
+/** The upstream keys are checked against: accepts KEY (all orgs) and SCOPED_KEY (acme only). */
+let upstream: Sandbox;
+
+beforeAll(async () => {
+  upstream = await startSandbox({port: 0, keys: {allOrgs: KEY, scoped: SCOPED_KEY, scopedOrg: 'acme'}});
+});
+afterAll(() => upstream.close());
 
 beforeEach(() => {
   dir = path.join(mkdtempSync(path.join(tmpdir(), 'vigil-auth-')), 'vigil');
@@ -19,7 +28,7 @@ beforeEach(() => {
 afterEach(() => clearSecrets());
 
 function io(options: Omit<FakeIOOptions, 'env'> & {env?: NodeJS.ProcessEnv}): FakeIO {
-  return fakeIO({...options, env: {VIGIL_CONFIG_DIR: dir, ...options.env}});
+  return fakeIO({...options, env: {VIGIL_CONFIG_DIR: dir, VIGIL_BASE_URL: upstream.url, ...options.env}});
 }
 
 const credentials = () => path.join(dir, 'credentials.json');
@@ -38,7 +47,7 @@ describe('vigil auth login', () => {
     expect(mode(credentials())).toBe(0o600);
     expect(mode(dir)).toBe(0o700);
     expect(pipe.out()).toBe('');
-    expect(pipe.err()).toBe(`Logged in: key ${MASKED} saved to ${credentials()}\n`);
+    expect(pipe.err()).toBe(`Logged in: key ${MASKED} accepted by ${upstream.url}, saved to ${credentials()}\n`);
     expect(pipe.err()).not.toContain(KEY);
   });
 
@@ -80,7 +89,8 @@ describe('vigil auth login', () => {
 
   it('saves --base-url (normalised) and --org beside the key', async () => {
     const pipe = io({tty: false, stdin: KEY});
-    expect(await login({withKey: true, baseUrl: 'https://api.example.com/api/v2/', org: 'acme'}, pipe)).toBe(0);
+    expect(await login({withKey: true, baseUrl: 'https://api.example.com/api/v2/', org: 'acme', verify: false}, pipe)).toBe(0);
+    expect(pipe.err()).toContain(`Logged in: key ${MASKED} not verified (--no-verify)`);
     expect(JSON.parse(readFileSync(path.join(dir, 'config.json'), 'utf8'))).toEqual({baseUrl: 'https://api.example.com/api/v2', org: 'acme'});
     expect(pipe.err()).toContain('Saved base-url https://api.example.com/api/v2');
   });
@@ -94,7 +104,7 @@ describe('vigil auth login', () => {
 
   it('replaces a damaged credentials file', async () => {
     const first = io({tty: false, stdin: 'old-key-00000000'});
-    await login({withKey: true}, first);
+    await login({withKey: true, verify: false}, first);
     writeFileSync(credentials(), '{broken');
     const pipe = io({tty: false, stdin: KEY});
     expect(await login({withKey: true}, pipe)).toBe(0);
@@ -108,8 +118,70 @@ describe('vigil auth login', () => {
   });
 });
 
+describe('vigil auth login checks the key before saving it', () => {
+  it('a key the upstream rejects: exit 2, says so, no credentials file', async () => {
+    const pipe = io({tty: false, stdin: 'wrongkey\n'});
+    expect(await login({withKey: true}, pipe)).toBe(2);
+    expect(pipe.err()).toContain('the upstream rejected this API key (401');
+    expect(pipe.err()).toContain('nothing saved');
+    expect(existsSync(credentials())).toBe(false);
+    expect(pipe.err()).not.toContain('wrongkey');
+  });
+
+  it('sends one request, with the new key, for one report', async () => {
+    const seen: string[] = [];
+    const tracing = await startSandbox({port: 0, keys: {allOrgs: KEY}, log: line => seen.push(line)});
+    const pipe = io({tty: false, stdin: KEY, env: {VIGIL_BASE_URL: tracing.url}});
+    try {
+      expect(await login({withKey: true, org: 'acme'}, pipe)).toBe(0);
+    } finally {
+      await tracing.close();
+    }
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatch(/^GET \/api\/v2\/organization\/reports\?slug=acme&limit=1 200 /);
+    expect(pipe.err()).toContain(`accepted by ${tracing.url}`);
+  });
+
+  it('an upstream that cannot be reached: exit 8, says so, nothing saved; --no-verify saves', async () => {
+    const closed = await startSandbox({port: 0});
+    const url = closed.url;
+    await closed.close();
+    const pipe = io({tty: false, stdin: KEY, env: {VIGIL_BASE_URL: url}});
+    expect(await login({withKey: true}, pipe)).toBe(8);
+    expect(pipe.err()).toContain('could not check the API key');
+    expect(pipe.err()).toContain('--no-verify');
+    expect(existsSync(credentials())).toBe(false);
+
+    const unchecked = io({tty: false, stdin: KEY, env: {VIGIL_BASE_URL: url}});
+    expect(await login({withKey: true, verify: false}, unchecked)).toBe(0);
+    expect(JSON.parse(readFileSync(credentials(), 'utf8'))).toEqual({apiKey: KEY});
+  });
+
+  it('a base URL that answers 404 (no /api/v2): exit 8, and says what to check', async () => {
+    const pipe = io({tty: false, stdin: KEY, env: {VIGIL_BASE_URL: upstream.origin}});
+    expect(await login({withKey: true}, pipe)).toBe(8);
+    expect(pipe.err()).toContain('does the base URL end in /api/v2?');
+    expect(existsSync(credentials())).toBe(false);
+  });
+
+  it('no base URL to check against: exit 3 naming --base-url and --no-verify', async () => {
+    const pipe = io({tty: false, stdin: KEY, env: {VIGIL_BASE_URL: ''}});
+    expect(await login({withKey: true}, pipe)).toBe(3);
+    expect(pipe.err()).toContain('--base-url: no API base URL to check the key against; nothing saved');
+    expect(pipe.err()).toContain('--no-verify');
+    expect(existsSync(credentials())).toBe(false);
+  });
+
+  it('a valid key without access to the org: saved, with a warning', async () => {
+    const pipe = io({tty: false, stdin: SCOPED_KEY});
+    expect(await login({withKey: true, org: 'globex'}, pipe)).toBe(0);
+    expect(pipe.err()).toContain('warning: the key is valid but has no access to org globex (403)');
+    expect(existsSync(credentials())).toBe(true);
+  });
+});
+
 describe('vigil auth status', () => {
-  const status = (fake: FakeIO, options: {json?: boolean} = {}, flags: {baseUrl?: string; org?: string} = {}) =>
+  const status = (fake: FakeIO, options: {json?: boolean; offline?: boolean} = {}, flags: {baseUrl?: string; org?: string} = {}) =>
     runWork(flags, ctx => authStatus(options, ctx), fake, signal());
 
   it('without a key: exit 2, names `vigil auth login` and VIGIL_API_KEY on stderr (terminal and pipe)', async () => {
@@ -125,7 +197,7 @@ describe('vigil auth status', () => {
   it('shows the saved key masked, and where each setting comes from', async () => {
     await login({withKey: true, org: 'saved-org'}, io({tty: false, stdin: KEY}));
     const pipe = io({tty: false, env: {VIGIL_BASE_URL: 'https://env.example/api/v2'}});
-    expect(await status(pipe, {}, {org: 'flag-org'})).toBe(0);
+    expect(await status(pipe, {offline: true}, {org: 'flag-org'})).toBe(0);
     const out = pipe.out();
     expect(out).toContain(`API key     ${MASKED}  (from ${credentials()})`);
     expect(out).toContain('Base URL    https://env.example/api/v2  (from VIGIL_BASE_URL)');
@@ -162,9 +234,37 @@ describe('vigil auth status', () => {
     await login({withKey: true}, io({tty: false, stdin: KEY}));
     chmodSync(credentials(), 0o644);
     const pipe = io({tty: false, env: {VIGIL_API_KEY: 'env-key-12345678'}});
-    expect(await status(pipe)).toBe(0);
+    expect(await status(pipe, {offline: true})).toBe(0);
     expect(pipe.err()).toContain('can be read by other users (mode 644)');
     expect(pipe.err()).toContain(`a saved key (${MASKED}) is ignored while VIGIL_API_KEY is set`);
+  });
+
+  it('checks the key live: accepted (exit 0), rejected (exit 2, loggedIn false), --offline asks nothing', async () => {
+    const good = io({tty: false, env: {VIGIL_API_KEY: KEY}});
+    expect(await status(good)).toBe(0);
+    expect(good.out()).toMatch(/^Key check {3}accepted by the upstream$/m);
+
+    const bad = io({tty: false, env: {VIGIL_API_KEY: 'rejected-key-0000'}});
+    expect(await status(bad, {json: true})).toBe(2);
+    const report = JSON.parse(bad.out());
+    expect(report.loggedIn).toBe(false);
+    expect(report.keyCheck.result).toBe('rejected');
+    expect(bad.err()).toContain('the upstream rejected this API key (401');
+    expect(bad.err()).toContain('vigil auth login');
+
+    const offline = io({tty: false, env: {VIGIL_API_KEY: 'rejected-key-0000'}});
+    expect(await status(offline, {json: true, offline: true})).toBe(0);
+    expect(JSON.parse(offline.out()).keyCheck).toEqual({result: 'skipped', detail: '--offline'});
+  });
+
+  it('an upstream that cannot be reached: exit 8, the settings still printed', async () => {
+    const closed = await startSandbox({port: 0});
+    await closed.close();
+    const pipe = io({tty: false, env: {VIGIL_API_KEY: KEY, VIGIL_BASE_URL: closed.url}});
+    expect(await status(pipe)).toBe(8);
+    expect(pipe.out()).toContain(`API key     ${MASKED}`);
+    expect(pipe.out()).toContain('not checked: upstream unreachable');
+    expect(pipe.err()).toContain('--offline');
   });
 
   it('names a damaged credentials file, exit 3', async () => {

@@ -89,7 +89,7 @@ describe('vigil config get', () => {
   it('lists every key: a table on a terminal, TSV piped, JSON with nulls', async () => {
     const tty = io(true, {NO_COLOR: '1'});
     await get(tty);
-    expect(tty.out()).toBe('KEY       VALUE\nbase-url\norg       acme\n');
+    expect(tty.out()).toBe('KEY       VALUE\nbase-url  -\norg       acme\n');
 
     const pipe = io(false);
     await get(pipe);

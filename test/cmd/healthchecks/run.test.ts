@@ -62,6 +62,21 @@ describe('vigil healthchecks run', () => {
     expect(await run(io(false), 'takedowns.cancelled-count', {org: 'fine', failOn: 'warn'})).toBe(0);
   });
 
+  it('a breach (exit 6) says on stderr which check, org, count and thresholds, piped and as JSON too; a pass says nothing', async () => {
+    stub.counts.set('breachy', 12);
+    for (const flags of [{}, {json: true}]) {
+      const piped = io(false);
+      expect(await run(piped, 'takedowns.cancelled-count', {org: 'breachy', ...flags})).toBe(6);
+      const lines = piped.err().split('\n').filter(Boolean);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^breached: takedowns\.cancelled-count is FAIL for org breachy: observed cancelledCount: 12\b.*; thresholds warnThreshold: 3, failThreshold: 10$/);
+    }
+    stub.counts.set('calm', 0);
+    const calm = io(false);
+    expect(await run(calm, 'takedowns.cancelled-count', {org: 'calm'})).toBe(0);
+    expect(calm.err()).toBe('');
+  });
+
   it('prints the validated result with --json, and field rows when piped', async () => {
     stub.counts.set('jsonorg', 12);
     const json = io(false);

@@ -7,6 +7,7 @@ import {runReportsCreate, type CreateFlags} from '../../../src/cmd/reports/creat
 import {ApiError} from '../../../src/errors.js';
 import {formatError} from '../../../src/output/error-banner.js';
 import {API_KEY, fakeContext, inputErrorOf, interceptApi} from './fake-context.js';
+import {fakeIO} from '../../helpers/fake-io.js';
 
 beforeEach(() => nock.disableNetConnect());
 afterEach(() => {
@@ -126,6 +127,28 @@ describe('reports create --dry-run', () => {
       assets: [{content: 'evil.example'}], attachmentUrls: ['https://f.example/1'], externalSubmissionLink: 'https://forms.example/1',
     });
     expect(ctx.io.err()).toBe('dry run: POST https://api.vigil.test/api/v2/report/create (nothing sent)\n');
+  });
+
+  it('follows the JSON rules of every command: keys sorted, one line piped, indented on a terminal', async () => {
+    const piped = fakeContext({org: 'acme', apiKey: null});
+    await runReportsCreate({...BASE, dryRun: true}, piped);
+    expect(piped.io.out()).toBe('{"assets":[{"content":"evil.example"}],"description":"Drainer site","organizationSlug":"acme","title":"Fake wallet"}\n');
+    const tty = fakeContext({org: 'acme', apiKey: null, tty: true});
+    await runReportsCreate({...BASE, dryRun: true}, tty);
+    expect(tty.io.out()).toMatch(/^\{\n {2}"assets": \[/);
+  });
+
+  it('--payload-file - reads the payload from stdin', async () => {
+    const ctx = fakeContext({org: 'acme', apiKey: null});
+    ctx.io = fakeIO({tty: false, env: {NO_COLOR: '1'}, stdin: JSON.stringify({title: 'From stdin', description: 'piped', assets: [{content: 'x.example', reporterConfidence: 'HIGH'}]})});
+    await runReportsCreate({payloadFile: '-', dryRun: true}, ctx);
+    expect(JSON.parse(ctx.io.out())).toEqual({organizationSlug: 'acme', title: 'From stdin', description: 'piped', assets: [{content: 'x.example', reporterConfidence: 'HIGH'}]});
+  });
+
+  it('--payload-file - with stdin a terminal is refused, naming the flag', async () => {
+    const ctx = fakeContext({org: 'acme', apiKey: null, tty: true});
+    const error = await inputErrorOf(() => runReportsCreate({payloadFile: '-', dryRun: true}, ctx));
+    expect(error.message).toContain('--payload-file: - reads the payload from stdin, but stdin is a terminal');
   });
 
   it('without a base URL prints a placeholder', async () => {

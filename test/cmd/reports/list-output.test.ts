@@ -1,5 +1,6 @@
+import {EventEmitter} from 'node:events';
 import nock from 'nock';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {runReportsList} from '../../../src/cmd/reports/list.js';
 import {ContractError, InterruptedError} from '../../../src/errors.js';
 import {fakeContext, interceptApi} from './fake-context.js';
@@ -34,10 +35,27 @@ describe('reports list output', () => {
     await runReportsList({status: 'todo', limit: '2', interactive: false}, ctx);
     const lines = ctx.io.out().split('\n');
     expect(lines[0]).toMatch(/^ID\s+STATUS\s+TITLE\s+ASSETS\s+LATEST REVIEW\s+CREATED$/);
-    expect(lines[1]).toMatch(/^1\s+TODO\s+Report 1\s+a1\.example, b1\.example\s+APPROVE\s+2026-09-02T10:00:00\.000Z$/);
+    // Older than 60 days: the date (newer ones read "3d ago").
+    expect(lines[1]).toMatch(/^1\s+TODO\s+Report 1\s+a1\.example, b1\.example\s+APPROVE\s+2026-09-02$/);
     expect(ctx.io.out()).toContain('Showing 2 of 5');
     expect(ctx.io.out()).toContain('Next page: vigil reports list --org acme --limit 2 --cursor c2 --status TODO --no-interactive\n');
     expect(ctx.io.out()).not.toContain('PROPOSAL');
+  });
+
+  it('at 80 columns: titles of at least 30 characters and relative times; LATEST REVIEW gives way', async () => {
+    const long = (id: number, hoursAgo: number) =>
+      report(id, {title: `Phishing kit cloning the acme login page, variant ${id}`, createdAt: new Date(Date.parse('2026-11-22T00:00:00Z') - hoursAgo * 3_600_000).toISOString()});
+    interceptApi('GET', 'organization/reports', [{body: {reports: [long(1, 3), long(2, 50)], nextCursor: null, totalCount: 2}}]);
+    const ctx = fakeContext({tty: true, org: 'acme'});
+    (ctx.io.stdout as {columns?: number}).columns = 80;
+    await runReportsList({interactive: false}, ctx);
+    const lines = ctx.io.out().split('\n');
+    expect(lines[0]).toMatch(/^ID\s+STATUS\s+TITLE\s+ASSETS\s+CREATED$/);
+    expect(lines[1]).toMatch(/^1\s+TODO\s+Phishing kit cloning the acme login \S+\s+a1\.example, \S+\s+3h ago$/);
+    expect(lines[2]).toMatch(/\s2d ago$/);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    const title = /Phishing[^ ]*( [^ ]+)*?(?=\s{2})/.exec(lines[1]!)![0];
+    expect(title.length).toBeGreaterThanOrEqual(30);
   });
 
   it('piped: TSV rows only (no header, no footer), ids first for `cut -f1`', async () => {
@@ -129,6 +147,21 @@ describe('reports list --all', () => {
     expect(lines.map(line => JSON.parse(line).id)).toEqual(['1', '2', '3', '4', '5']);
   });
 
+  it('stderr a terminal: progress per page (pages, rows, of totalCount), a summary line when stdout is a pipe', async () => {
+    interceptApi('GET', 'organization/reports', pages);
+    const ctx = fakeContext({org: 'acme'});
+    (ctx.io.stderr as {isTTY?: boolean}).isTTY = true;
+    await runReportsList({all: true, json: true, limit: '2'}, ctx);
+    const updates = ctx.io.err().split('\r\u001b[K').filter(Boolean);
+    expect(updates).toEqual(['fetched 1 page, 2 of 5 reports', 'fetched 2 pages, 4 of 5 reports', 'fetched 3 pages, 5 of 5 reports\n']);
+    expect(ctx.io.out().trimEnd().split('\n')).toHaveLength(5);
+
+    interceptApi('GET', 'organization/reports', pages);
+    const quiet = fakeContext({org: 'acme'});
+    await runReportsList({all: true, json: true, limit: '2'}, quiet);
+    expect(quiet.io.err()).toBe('');
+  });
+
   it('piped TSV streams every row; markdown keeps one header', async () => {
     interceptApi('GET', 'organization/reports', pages);
     const tsv = fakeContext({org: 'acme'});
@@ -142,22 +175,44 @@ describe('reports list --all', () => {
     expect(md.io.out().trimEnd().split('\n')).toHaveLength(7);
   });
 
-  it('writes each page before fetching the next (streaming, not collecting)', async () => {
+  it('requests the next page while writing the current one, and never runs more than one page ahead', async () => {
     const ctx = fakeContext({org: 'acme'});
-    const outAtRequest: string[] = [];
+    // A reader that takes its time: every write reports a full buffer until the test drains it.
+    const reader = new EventEmitter();
+    const written: string[] = [];
+    const drained: Array<() => void> = [];
+    ctx.io.stdout = Object.assign(reader, {
+      write: (chunk: string) => {
+        written.push(chunk);
+        drained.push(() => reader.emit('drain'));
+        return false;
+      },
+    });
+    const requested: Array<string | undefined> = [];
     let call = 0;
     nock('https://api.vigil.test')
       .get('/api/v2/organization/reports')
       .query(true)
       .times(3)
-      .reply(() => {
-        outAtRequest.push(ctx.io.out());
+      .reply(function reply() {
+        requested.push(new URL(this.req.path, 'https://x').searchParams.get('cursor') ?? undefined);
         return [200, JSON.stringify(pages[call++]!.body)];
       });
-    await runReportsList({all: true}, ctx);
-    expect(outAtRequest[0]).toBe('');
-    expect(outAtRequest[1]!.split('\n').filter(Boolean)).toHaveLength(2);
-    expect(outAtRequest[2]!.split('\n').filter(Boolean)).toHaveLength(4);
+    const done = runReportsList({all: true}, ctx);
+    await vi.waitFor(() => expect(requested).toEqual([undefined, 'p2']));
+    // Page 1 is still being written (not drained) and page 2 is on its way: no page 3 yet.
+    expect(written).toHaveLength(1);
+    // Nothing to wait for: give a wrong implementation its chance to ask for page 3.
+    await new Promise(resolve => setTimeout(resolve, 50));
+    expect(requested).toEqual([undefined, 'p2']);
+    drained.shift()!();
+    await vi.waitFor(() => expect(requested).toEqual([undefined, 'p2', 'p3']));
+    await vi.waitFor(() => expect(written).toHaveLength(2));
+    drained.shift()!();
+    await vi.waitFor(() => expect(written).toHaveLength(3));
+    drained.shift()!();
+    await done;
+    expect(written.join('').split('\n').filter(Boolean).map(line => line.split('\t')[0])).toEqual(['1', '2', '3', '4', '5']);
   });
 
   it('stops when interrupted (ctx.signal) without fetching further pages', async () => {
@@ -171,7 +226,8 @@ describe('reports list --all', () => {
     };
     const seen = interceptApi('GET', 'organization/reports', pages);
     await expect(runReportsList({all: true}, ctx)).rejects.toBeInstanceOf(InterruptedError);
-    expect(seen).toHaveLength(1);
+    // Page 2 was already on its way (fetched while page 1 was written); nothing after it.
+    expect(seen.length).toBeLessThanOrEqual(2);
     expect(ctx.io.out().split('\n').filter(Boolean)).toHaveLength(2);
   });
 

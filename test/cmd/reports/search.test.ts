@@ -21,12 +21,12 @@ async function sentFor(flags: SearchFlags, reply: unknown = NONE, tty = false) {
 
 describe('reports search: the one request', () => {
   it.each<[string, SearchFlags, Record<string, unknown>]>([
-    ['positional contents, default limit 50', {contents: ['a.example', 'b.example']}, {slug: 'acme', assetContents: ['a.example', 'b.example'], limit: 50}],
-    ['--asset, repeatable, with positionals', {contents: ['a.example'], asset: ['@handle', 'eip155:1:0xabc']}, {slug: 'acme', assetContents: ['a.example', '@handle', 'eip155:1:0xabc'], limit: 50}],
-    ['repeats (normalised) asked once', {contents: ['a.example', 'https://A.example/']}, {slug: 'acme', assetContents: ['a.example'], limit: 50}],
+    ['positional contents; no limit sent without --limit (the upstream defaults to 50)', {contents: ['a.example', 'b.example']}, {slug: 'acme', assetContents: ['a.example', 'b.example']}],
+    ['--asset, repeatable, with positionals', {contents: ['a.example'], asset: ['@handle', 'eip155:1:0xabc']}, {slug: 'acme', assetContents: ['a.example', '@handle', 'eip155:1:0xabc']}],
+    ['repeats (normalised) asked once', {contents: ['a.example', 'https://A.example/']}, {slug: 'acme', assetContents: ['a.example']}],
     ['--limit', {contents: ['a.example'], limit: '100'}, {slug: 'acme', assetContents: ['a.example'], limit: 100}],
-    ['--reported-by-customer', {contents: ['a.example'], reportedByCustomer: 'true'}, {slug: 'acme', assetContents: ['a.example'], limit: 50, reportedByCustomer: true}],
-    ['--no-reported-by-customer', {contents: ['a.example'], reportedByCustomer: 'false'}, {slug: 'acme', assetContents: ['a.example'], limit: 50, reportedByCustomer: false}],
+    ['--reported-by-customer', {contents: ['a.example'], reportedByCustomer: 'true'}, {slug: 'acme', assetContents: ['a.example'], reportedByCustomer: true}],
+    ['--no-reported-by-customer', {contents: ['a.example'], reportedByCustomer: 'false'}, {slug: 'acme', assetContents: ['a.example'], reportedByCustomer: false}],
   ])('%s', async (_name, flags, body) => {
     const {request} = await sentFor(flags);
     expect(request.path).toBe('/api/v2/reports/search');

@@ -2,6 +2,7 @@ import {render} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
 import type {ListReportsFilters, ListReportsResult} from '../../../src/api/wire/index.js';
 import {Browser, type LoadPage} from '../../../src/ui/browser/browser.js';
+import type {ReviewProposal} from '../../../src/ui/browser/review-state.js';
 import {makePages, makeReport} from '../fixtures.js';
 import {KEYS, fakeEnd, tick, waitFor} from '../helpers.js';
 
@@ -23,9 +24,14 @@ afterEach(() => {
   cleanup = [];
 });
 
+/** Outside the review queue nothing may be reviewed: a call fails the test. */
+const noReview: ReviewProposal = async () => {
+  throw new Error('a review was sent outside the review queue');
+};
+
 function mount(loadPage: LoadPage, filters: ListReportsFilters = {slug: 'acme', limit: 3}) {
   const end = fakeEnd();
-  const app = render(<Browser filters={filters} loadPage={loadPage} end={end} />);
+  const app = render(<Browser filters={filters} loadPage={loadPage} review={noReview} end={end} />);
   cleanup.push(() => app.unmount());
   return {...app, end, frame: () => app.lastFrame() ?? ''};
 }
@@ -40,7 +46,7 @@ describe('review browser', () => {
     expect(frame).toContain('Showing 1-3 of 7 (page 1)');
     expect(frame).toMatch(/ID\s+STATUS\s+TITLE/);
     expect(frame).toMatch(/› r1\s+TODO\s+Phishing site number 1/);
-    expect(frame).toContain('enter open · n/p next/prev page · / search · f filters · r refresh · q quit');
+    expect(frame).toContain('enter open · n/p next/prev page · / search · f filters · r refresh · ? help · q quit');
     expect(calls).toEqual([{filters: {slug: 'acme', limit: 3, status: 'TODO'}, cursor: undefined}]);
   });
 

@@ -23,10 +23,40 @@ describe('browser table layout', () => {
     for (const line of narrow.rows) expect(stringWidth(line)).toBe(50);
   });
 
-  it('shows proposal and asset ids in the review queue', () => {
-    const table = layoutTable(reports, 120, {showIds: true});
-    expect(table.header).toContain('PROPOSAL/ASSET');
-    expect(table.rows[0]).toContain('p1/a1');
+  it('shows, in the review queue, the ids the review keys act on beside their asset content', () => {
+    const table = layoutTable(reports, 120, {queue: true});
+    expect(table.header).toMatch(/^ID\s+TITLE\s+PROPOSAL\/ASSET\s+ASSET\s+STATUS\s+REVIEW\s+CREATED\s*$/);
+    expect(table.rows[0]).toMatch(/p1\/a1\s+site1\.example/);
+  });
+
+  it('keeps the asset content readable at 80 columns, dropping created, review and status first', () => {
+    const long = makeReport(5, {
+      proposals: [
+        {id: '5492', reviewStatus: 'PENDING_CUSTOMER_REVIEW', asset: {id: '7492', type: 'URL', content: 'acme-airdrop-claim.example/login', status: 'UNKNOWN'}},
+        {id: '5493', reviewStatus: 'PENDING', asset: {id: '7493', type: 'URL', content: 'second.example', status: 'UNKNOWN'}},
+      ],
+    });
+    const table = layoutTable([long, makeReport(6)], 78, {queue: true});
+    expect(table.header).not.toContain('CREATED');
+    expect(table.header).not.toContain('REVIEW');
+    expect(table.header).not.toContain('STATUS');
+    expect(table.header).toMatch(/^ID\s+TITLE\s+PROPOSAL\/ASSET\s+ASSET/);
+    expect(table.rows[0]).toContain('5492/7492');
+    expect(table.rows[0]).toContain('acme-airdrop-claim.example/login');
+    for (const line of [table.header, ...table.rows]) expect(stringWidth(line)).toBe(78);
+  });
+
+  it('says how many more proposals of a report wait, and marks rows whose proposal lacks ids', () => {
+    const two = makeReport(7, {
+      proposals: [
+        {id: 'p7', reviewStatus: 'PENDING', asset: {id: 'a7', type: 'URL', content: 'one.example', status: 'UNKNOWN'}},
+        {id: 'p8', reviewStatus: 'PENDING', asset: undefined},
+      ],
+    });
+    const table = layoutTable([two], 120, {queue: true});
+    expect(table.rows[0]).toMatch(/p7\/a7\s+one\.example \+1/);
+    const noAsset = layoutTable([makeReport(9, {proposals: [{id: 'p9', reviewStatus: 'PENDING', asset: undefined}]})], 120, {queue: true});
+    expect(noAsset.rows[0]).toMatch(/p9\/-\s+\(no content\)/);
   });
 
   it('strips terminal control sequences from upstream text', () => {

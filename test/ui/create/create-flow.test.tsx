@@ -103,8 +103,11 @@ describe('guided create', () => {
     await answer(app, '');
     expect(app.frame()).toContain('? Contact info (optional: enter to skip):');
     await answer(app, 'ops@acme.example');
-    await waitFor(() => expect(app.frame()).toContain('Submit this report?'));
+    await waitFor(() => expect(app.frame()).toContain('Drop 1 already reported asset(s) before sending? (Y/n)'));
+    app.stdin.write('n');
+    await waitFor(() => expect(app.frame()).toContain('Submit this report? (y/N)'));
     const review = app.frame();
+    expect(review).toContain('Already reported assets are still in this report.');
     expect(review).toContain('"title": "Fake wallet site"');
     expect(review).toContain('"status": "ALLOWED"');
     expect(review).toContain('"contactInfo": "ops@acme.example"');
@@ -139,17 +142,130 @@ describe('guided create', () => {
     await waitFor(() => expect(app.end.codes).toEqual([0]));
   });
 
-  it('a 422 shows each rejected asset and exits 7', async () => {
+  it('a 422 returns to the form with every answer kept and the rejected asset marked', async () => {
     const rejected = new ApiError({status: 422, code: 'UNPROCESSABLE_ENTITY', message: 'Some assets were rejected', issues: [], details: {assetErrors: [
-      {asset: 'a.example', errorType: 'REPORT_ALREADY_EXISTS', message: 'already reported \u001b[2J', suggestion: 'see report 1322'},
+      {asset: 'a.example', errorType: 'INVALID_ASSET', message: 'not a phishing asset \u001b[2J', suggestion: 'check the domain'},
     ]}});
-    const app = await mountReady({submit: async () => { throw rejected; }}, ONLY_ASSETS);
-    await toReview(app);
-    app.stdin.write('\r');
-    await waitFor(() => expect(app.frame()).toContain('REPORT_ALREADY_EXISTS'));
-    expect(app.frame()).toContain('suggestion: see report 1322');
+    const sent: CreatePlan[] = [];
+    const app = await mountReady({submit: async plan => {
+      sent.push(plan);
+      if (sent.length === 1) throw rejected;
+      return created;
+    }});
+    await answer(app, 'Fake wallet site');
+    await answer(app, 'Clone of the wallet');
+    await answer(app, 'a.example:ALLOWED');
+    await answer(app, 'b.example:BLOCKED');
+    await answer(app, '');
+    await answer(app, 'ops@acme.example');
+    await waitFor(() => expect(app.frame()).toContain('Drop 1 already reported'));
+    app.stdin.write('n');
+    await waitFor(() => expect(app.frame()).toContain('Submit this report? (y/N)'));
+    app.stdin.write('y');
+    // Back at the first prompt, prefilled: Enter keeps each answer.
+    await waitFor(() => expect(app.frame()).toContain('? Title (at least 3 characters): Fake wallet site'));
+    expect(app.frame()).toContain('INVALID_ASSET');
+    expect(app.frame()).toContain('Nothing was created.');
     expect(app.frame()).not.toContain('\u001b[2J');
-    await waitFor(() => expect(app.end.codes).toEqual([7]));
+    expect(app.end.codes).toEqual([]);
+    await answer(app, '');
+    await waitFor(() => expect(app.frame()).toContain('? Description: Clone of the wallet'));
+    await answer(app, '');
+    await waitFor(() => expect(app.frame()).toContain('? Asset 1 (empty the line to drop it): a.example:ALLOWED'));
+    expect(app.frame()).toContain('rejected: INVALID_ASSET: not a phishing asset');
+    expect(app.frame()).toContain('(check the domain)');
+    app.stdin.write('\u0015'); // Ctrl+U: empty the line, dropping the rejected asset
+    await answer(app, '');
+    await waitFor(() => expect(app.frame()).toContain('? Asset 1 (empty the line to drop it): b.example:BLOCKED'));
+    await answer(app, '');
+    await waitFor(() => expect(app.frame()).toContain('? Asset 2 (enter on an empty line when done)'));
+    expect(app.frame()).toContain('✔ Asset 1: b.example (BLOCKED)');
+    await answer(app, '');
+    await waitFor(() => expect(app.frame()).toContain('? Contact info (optional: enter to skip): ops@acme.example'));
+    await answer(app, '');
+    await waitFor(() => expect(app.frame()).toContain('Submit this report?'));
+    app.stdin.write('y');
+    await waitFor(() => expect(app.frame()).toContain('✔ Created report 4242'));
+    expect(app.checked[1]).toEqual({title: 'Fake wallet site', description: 'Clone of the wallet', assets: [{content: 'b.example', status: 'BLOCKED'}], contactInfo: 'ops@acme.example'});
+    expect(sent.map(plan => plan.body.assets)).toEqual([
+      [{content: 'a.example', status: 'ALLOWED'}, {content: 'b.example', status: 'BLOCKED'}],
+      [{content: 'b.example', status: 'BLOCKED'}],
+    ]);
+    await waitFor(() => expect(app.end.codes).toEqual([0]));
+  });
+
+  it('a 5xx still ends the flow with the error (exit 8 family, not the form)', async () => {
+    const down = new ApiError({status: 503, code: 'SERVICE_UNAVAILABLE', message: 'down', issues: []});
+    const app = await mountReady({submit: async () => { throw down; }}, ONLY_ASSETS);
+    await toReview(app);
+    app.stdin.write('y');
+    await waitFor(() => expect(app.frame()).toContain('HTTP 503'));
+    await waitFor(() => expect(app.end.codes.length).toBe(1));
+    expect(app.end.codes[0]).not.toBe(0);
+  });
+
+  it('drops already reported assets by default, then Enter submits the rest', async () => {
+    const app = await mountReady({}, ONLY_ASSETS);
+    await answer(app, 'dup.example:BLOCKED');
+    await answer(app, 'fresh.example:UNKNOWN');
+    await answer(app, '');
+    await waitFor(() => expect(app.frame()).toContain('Drop 1 already reported asset(s) before sending? (Y/n)'));
+    expect(app.frame()).toContain('! dup.example: already reported in 1322 (TODO)');
+    app.stdin.write(KEYS.enter);
+    await waitFor(() => expect(app.frame()).toContain('Submit this report? (Y/n)'));
+    expect(app.frame()).not.toContain('dup.example');
+    app.stdin.write(KEYS.enter);
+    await waitFor(() => expect(app.frame()).toContain('✔ Created report 4242'));
+    expect(app.submitted[0]!.body.assets).toEqual([{content: 'fresh.example', status: 'UNKNOWN'}]);
+  });
+
+  it('when every asset is already reported, nothing is offered to drop and Enter at the review cancels', async () => {
+    const app = await mountReady({}, ONLY_ASSETS);
+    await toReview(app);
+    expect(app.frame()).not.toContain('Drop ');
+    expect(app.frame()).toContain('Submit this report? (y/N)');
+    app.stdin.write(KEYS.enter);
+    await waitFor(() => expect(app.frame()).toContain('Cancelled: nothing was sent.'));
+    expect(app.submitted).toEqual([]);
+  });
+
+  it('x.example:BLOCKED sets the status without a second question', async () => {
+    const app = await mountReady({}, ONLY_ASSETS);
+    await answer(app, 'x.example:blocked');
+    await waitFor(() => expect(app.frame()).toContain('✔ Asset 1: x.example (BLOCKED)'));
+    expect(app.frame()).not.toContain('Status of');
+    await answer(app, 'y.example:BLOKED');
+    expect(app.frame()).toContain('did you mean :BLOCKED?');
+  });
+
+  it('Ctrl+X in the description opens the editor and takes what it saved', async () => {
+    const opened: string[] = [];
+    const app = await mountReady({editText: initial => {
+      opened.push(initial);
+      return {text: '# Clone\n\nSee **login** page'};
+    }});
+    await answer(app, 'Fake wallet site');
+    expect(app.frame()).toContain('Ctrl+X writes it in $EDITOR');
+    app.stdin.write('draft');
+    await tick();
+    app.stdin.write('\u0018');
+    await waitFor(() => expect(app.frame()).toContain('✔ Description: # Clone (+2 lines)'));
+    expect(opened).toEqual(['draft']);
+    await answer(app, 'a.example:BLOCKED');
+    await answer(app, '');
+    await answer(app, '');
+    await waitFor(() => expect(app.checked.length).toBe(1));
+    expect(app.checked[0]!.description).toBe('# Clone\n\nSee **login** page');
+  });
+
+  it('Ctrl+X without an editor says so and keeps what was typed', async () => {
+    const app = await mountReady({editText: () => ({error: '$VISUAL and $EDITOR are unset'})});
+    await answer(app, 'Fake wallet site');
+    app.stdin.write('draft');
+    await tick();
+    app.stdin.write('\u0018');
+    await waitFor(() => expect(app.frame()).toContain('$VISUAL and $EDITOR are unset'));
+    expect(app.frame()).toContain('? Description: draft');
   });
 
   it('an invalid plan (input error) is shown and exits 3 before anything is sent', async () => {

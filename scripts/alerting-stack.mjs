@@ -1,0 +1,181 @@
+// Runs the shipped alerting chain (deploy/prometheus, deploy/alertmanager) on loopback for
+// `npm run demo` and the end-to-end test: a real Prometheus and Alertmanager started from
+// copies of the deploy/ files in a temporary folder. The copies change only what a demo or
+// a test cannot wait for (rule `for:` durations, scrape and grouping intervals) and where
+// things are (targets, ports, receiver URLs); the alert expressions, routes, grouping and
+// inhibitions are the shipped ones. Types: alerting-stack.d.mts.
+import {spawn, execFileSync} from 'node:child_process';
+import {copyFileSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {parse, stringify} from 'yaml';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RULES = path.join(ROOT, 'deploy/prometheus/alerts.yml');
+const PROMETHEUS_CONFIG = path.join(ROOT, 'deploy/prometheus/prometheus.yml');
+const ALERTMANAGER_CONFIG = path.join(ROOT, 'deploy/alertmanager/alertmanager.yml');
+
+/** The first of `names` on PATH (Debian names the Alertmanager binary prometheus-alertmanager). */
+export function whichBinary(names) {
+  for (const name of names) {
+    try {
+      const found = execFileSync('sh', ['-c', `command -v ${name}`], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}).trim();
+      if (found) return found;
+    } catch {
+      // not this one
+    }
+  }
+  return undefined;
+}
+
+export const PROMETHEUS_NAMES = ['prometheus'];
+export const ALERTMANAGER_NAMES = ['alertmanager', 'prometheus-alertmanager'];
+
+const UNITS = {ms: 0.001, s: 1, m: 60, h: 3600, d: 86_400};
+
+/** Seconds in a Prometheus duration such as `5m` or `1h30m`. */
+export function durationSeconds(text) {
+  let total = 0;
+  const rest = String(text).replace(/(\d+)(ms|s|m|h|d)/g, (_, n, unit) => ((total += Number(n) * UNITS[unit]), ''));
+  if (rest !== '' || String(text) === '') throw new Error(`not a duration: ${text}`);
+  return total;
+}
+
+/**
+ * The shipped rules with every `for` and `keep_firing_for` divided by `factor` (at least
+ * `minSeconds`), and nothing else changed: the expressions stay the shipped ones.
+ */
+export function scaleRuleDurations(rulesText, factor, minSeconds = 1) {
+  const doc = parse(rulesText);
+  for (const group of doc.groups) {
+    for (const rule of group.rules) {
+      for (const key of ['for', 'keep_firing_for']) {
+        if (rule[key] === undefined) continue;
+        const seconds = Math.max(minSeconds, Math.round(durationSeconds(rule[key]) / factor));
+        rule[key] = `${seconds}s`;
+      }
+    }
+  }
+  return stringify(doc, {lineWidth: 0});
+}
+
+/** The shipped Prometheus config aimed at `targets` and `alertmanager` (host:port). */
+export function prometheusConfig({targets, alertmanager, intervalSeconds}) {
+  const doc = parse(readFileSync(PROMETHEUS_CONFIG, 'utf8'));
+  doc.global = {...doc.global, scrape_interval: `${intervalSeconds}s`, evaluation_interval: `${intervalSeconds}s`};
+  const job = doc.scrape_configs.find(config => config.job_name === 'vigil');
+  job.scrape_timeout = `${intervalSeconds}s`;
+  job.static_configs = [{...job.static_configs?.[0], targets}];
+  doc.alerting.alertmanagers = [{static_configs: [{targets: [alertmanager]}]}];
+  return stringify(doc, {lineWidth: 0});
+}
+
+/**
+ * The shipped Alertmanager config with each receiver's webhooks sent to `receiverUrl(name)`
+ * and the grouping timings of every route replaced by `timings` (when given).
+ */
+export function alertmanagerConfig({receiverUrl, timings}) {
+  const doc = parse(readFileSync(ALERTMANAGER_CONFIG, 'utf8'));
+  doc.templates = doc.templates.map(file => path.resolve(path.dirname(ALERTMANAGER_CONFIG), file));
+  for (const receiver of doc.receivers) {
+    for (const webhook of receiver.webhook_configs ?? []) webhook.url = receiverUrl(receiver.name);
+  }
+  if (timings) {
+    const retime = route => {
+      for (const [key, value] of Object.entries(timings)) if (route === doc.route || route[key] !== undefined) route[key] = value;
+      for (const child of route.routes ?? []) retime(child);
+    };
+    retime(doc.route);
+  }
+  return stringify(doc, {lineWidth: 0});
+}
+
+/**
+ * A node:http receiver of Alertmanager webhooks: each POST body (the notification, JSON)
+ * is passed to `onNotification` with the receiver name taken from the path (/page, ...).
+ */
+export function startWebhookReceiver(onNotification) {
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', chunk => (body += chunk));
+    request.on('end', () => {
+      try {
+        onNotification(request.url.replace(/^\//, ''), JSON.parse(body));
+      } catch {
+        // a malformed body is Alertmanager's bug, not ours: answer anyway
+      }
+      response.writeHead(200).end();
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const {port} = server.address();
+      resolve({url: `http://127.0.0.1:${port}`, close: () => new Promise(done => server.close(() => done()))});
+    });
+  });
+}
+
+/** Polls `${url}/-/ready` until it answers 200, the child exits, or the deadline passes. */
+export async function waitReady(url, child, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
+    const response = await fetch(`${url}/-/ready`).catch(() => undefined);
+    if (response?.ok) return true;
+    await new Promise(resolve => setTimeout(resolve, 200));
+  }
+  return false;
+}
+
+function keepTail(child) {
+  let log = '';
+  const append = chunk => (log = (log + chunk).slice(-20_000));
+  child.stdout?.setEncoding('utf8').on('data', append);
+  child.stderr?.setEncoding('utf8').on('data', append);
+  return () => log;
+}
+
+/**
+ * Writes the copies into `dir` and spawns Prometheus and Alertmanager (not waiting for
+ * them: see waitReady). Alertmanager's clustering is off, so nothing listens beyond the
+ * two loopback ports.
+ */
+export function spawnAlerting(options) {
+  const {dir, prometheusBin, alertmanagerBin, prometheusPort, alertmanagerPort, targets, intervalSeconds, ruleSpeedup, receiverUrl, timings, spawnOptions = {}} = options;
+  mkdirSync(path.join(dir, 'prometheus'), {recursive: true});
+  mkdirSync(path.join(dir, 'alertmanager'), {recursive: true});
+  const rules = readFileSync(RULES, 'utf8');
+  writeFileSync(path.join(dir, 'prometheus/alerts.yml'), ruleSpeedup > 1 ? scaleRuleDurations(rules, ruleSpeedup) : rules);
+  const alertmanagerAddress = `127.0.0.1:${alertmanagerPort}`;
+  writeFileSync(path.join(dir, 'prometheus/prometheus.yml'), prometheusConfig({targets, alertmanager: alertmanagerAddress, intervalSeconds}));
+  writeFileSync(path.join(dir, 'alertmanager/alertmanager.yml'), alertmanagerConfig({receiverUrl, timings}));
+  copyFileSync(path.join(ROOT, 'deploy/alertmanager/vigil.tmpl'), path.join(dir, 'alertmanager/vigil.tmpl'));
+
+  const stdio = ['ignore', 'pipe', 'pipe'];
+  const prometheus = spawn(
+    prometheusBin,
+    [
+      `--config.file=${path.join(dir, 'prometheus/prometheus.yml')}`,
+      `--storage.tsdb.path=${path.join(dir, 'prometheus/data')}`,
+      `--web.listen-address=127.0.0.1:${prometheusPort}`,
+      `--rules.alert.resend-delay=${Math.max(1, Math.round(intervalSeconds))}s`,
+    ],
+    {stdio, ...spawnOptions},
+  );
+  const alertmanager = spawn(
+    alertmanagerBin,
+    [
+      `--config.file=${path.join(dir, 'alertmanager/alertmanager.yml')}`,
+      `--storage.path=${path.join(dir, 'alertmanager/data')}`,
+      `--web.listen-address=${alertmanagerAddress}`,
+      '--cluster.listen-address=',
+    ],
+    {stdio, ...spawnOptions},
+  );
+  return {
+    prometheus: {child: prometheus, url: `http://127.0.0.1:${prometheusPort}`, log: keepTail(prometheus)},
+    alertmanager: {child: alertmanager, url: `http://${alertmanagerAddress}`, log: keepTail(alertmanager)},
+  };
+}

@@ -1,0 +1,108 @@
+// The alerting part of `npm run demo`: when `prometheus` and `alertmanager` are on PATH,
+// start them on loopback with the deploy/ files (rules' `for:` shortened so a failing org
+// fires within a minute), and print every notification Alertmanager sends. Without them,
+// say how to get them.
+import {mkdtempSync, rmSync} from 'node:fs';
+import net from 'node:net';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {ALERTMANAGER_NAMES, PROMETHEUS_NAMES, spawnAlerting, startWebhookReceiver, waitReady, whichBinary} from './alerting-stack.mjs';
+
+/** Rule `for:` and `keep_firing_for:` are divided by this: VigilCheckFailing's 5m becomes 15s. */
+export const DEMO_RULE_SPEEDUP = 20;
+
+function listenable(port) {
+  return new Promise(resolve => {
+    const server = net.createServer();
+    server.once('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () => {
+      const {port: bound} = server.address();
+      server.close(() => resolve(bound));
+    });
+  });
+}
+
+/** The wanted port when free, else (or for "0") any free one. */
+async function pickPort(wanted) {
+  return (wanted !== 0 && (await listenable(wanted))) || (await listenable(0));
+}
+
+/** The first of `paths` that answers 200 (Debian's Prometheus serves only /classic/...). */
+async function firstPage(base, paths) {
+  for (const page of paths) {
+    const response = await fetch(`${base}${page}`).catch(() => undefined);
+    if (response?.ok) return {page, text: await response.text()};
+  }
+  return {page: paths[0], text: ''};
+}
+
+function describe(receiver, body) {
+  const alerts = body.alerts.map(alert => `${alert.labels.alertname}${alert.labels.org ? ` org=${alert.labels.org}` : ''} (${alert.status})`);
+  const first = body.alerts[0]?.annotations ?? {};
+  return `${receiver} <- ${alerts.join(', ')}${first.summary ? `: ${first.summary}` : ''}${first.observed ? `; ${first.observed}; ${first.thresholds}` : ''}`;
+}
+
+/**
+ * Starts Prometheus scraping `metricsTarget` and Alertmanager, or explains why not.
+ * Returns the lines for the demo's banner, the processes to stop, and a cleanup.
+ */
+export async function startDemoAlerting({env, metricsTarget, note, register}) {
+  const prometheusBin = whichBinary(PROMETHEUS_NAMES);
+  const alertmanagerBin = whichBinary(ALERTMANAGER_NAMES);
+  if (!prometheusBin || !alertmanagerBin) {
+    const missing = [prometheusBin ? undefined : 'prometheus', alertmanagerBin ? undefined : 'alertmanager'].filter(Boolean);
+    return {
+      lines: [
+        `Alerting  not started: ${missing.join(' and ')} not on PATH`,
+        '          install both to see the alerts fire:  sudo apt-get install prometheus prometheus-alertmanager',
+      ],
+      cleanup() {},
+    };
+  }
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'vigil-demo-alerting-'));
+  let heartbeats = 0;
+  const webhook = await startWebhookReceiver((receiver, body) => {
+    // The Watchdog arrives every minute: show that the chain works once, not every time.
+    if (receiver === 'heartbeat' && heartbeats++ > 0) return;
+    note(`notification ${describe(receiver, body)}`);
+  });
+  const prometheusPort = await pickPort(Number(env.VIGIL_DEMO_PROMETHEUS_PORT ?? 9090));
+  const alertmanagerPort = await pickPort(Number(env.VIGIL_DEMO_ALERTMANAGER_PORT ?? 9093));
+  const {prometheus, alertmanager} = spawnAlerting({
+    dir,
+    prometheusBin,
+    alertmanagerBin,
+    prometheusPort,
+    alertmanagerPort,
+    targets: [metricsTarget],
+    intervalSeconds: 5,
+    ruleSpeedup: DEMO_RULE_SPEEDUP,
+    receiverUrl: receiver => `${webhook.url}/${receiver}`,
+    timings: {group_wait: '5s'},
+    spawnOptions: {detached: true},
+  });
+  register('prometheus', prometheus.child);
+  register('alertmanager', alertmanager.child);
+  const ready = await Promise.all([waitReady(prometheus.url, prometheus.child), waitReady(alertmanager.url, alertmanager.child)]);
+  const cleanup = () => {
+    void webhook.close();
+    rmSync(dir, {recursive: true, force: true});
+  };
+  if (!ready.every(Boolean)) {
+    for (const [name, server] of [['prometheus', prometheus], ['alertmanager', alertmanager]]) note(`${name}: ${server.log().trim().split('\n').slice(-5).join('\n')}`);
+    return {lines: ['Alerting  Prometheus or Alertmanager did not start (their last log lines are above)'], cleanup};
+  }
+  const alertsPage = (await firstPage(prometheus.url, ['/alerts', '/classic/alerts'])).page;
+  // Debian's Alertmanager package has no web UI (its / says so): point at the API instead.
+  const withUi = (await firstPage(alertmanager.url, ['/'])).text.includes('script.js');
+  return {
+    lines: [
+      `Prometheus    ${prometheus.url}${alertsPage}   (deploy/prometheus/alerts.yml; for: ${DEMO_RULE_SPEEDUP}x shorter in the demo)`,
+      `Alertmanager  ${alertmanager.url}${withUi ? '/#/alerts' : '/api/v2/alerts'}   (deploy/alertmanager routing; notifications print here)`,
+      '              initech fails its check: VigilCheckFailing fires within about a minute; then',
+      `              amtool alert query --alertmanager.url=${alertmanager.url}`,
+    ],
+    cleanup,
+  };
+}

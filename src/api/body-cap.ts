@@ -1,0 +1,102 @@
+import {promisify} from 'node:util';
+import zlib from 'node:zlib';
+import {ContractError} from '../errors.js';
+
+/*
+ * A response body is read into memory, so its size is capped twice: the bytes on the wire
+ * (counted as they arrive; the download is cancelled past the cap) and the bytes after
+ * decompression (zlib stops at the cap), so a 1 MB gzip that inflates to 1 GiB costs at
+ * most the cap. Decompression happens here, not in got, because got's inflater has no
+ * output limit. It runs on the thread pool so the worker keeps answering /healthz.
+ */
+
+/** Default cap, compressed and decompressed: far above any page of the API (SPEC.md 2). */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+/** The environment variable that changes the cap (docs/api-client.md). */
+export const MAX_RESPONSE_BYTES_ENV = 'VIGIL_MAX_RESPONSE_BYTES';
+
+/** What we ask for: the encodings decodeBody can bound. */
+export const ACCEPT_ENCODING = 'gzip, deflate, br';
+
+/**
+ * The upstream sent more than the cap. Not an outage, so never retried (the worker treats a
+ * ContractError as final); exit 1 like any response that breaks the contract.
+ */
+export class ResponseTooLargeError extends ContractError {
+  constructor(host: string, limit: number, stage: 'compressed' | 'decompressed') {
+    super(
+      host,
+      [`the response body is larger than the limit of ${formatBytes(limit)}${stage === 'decompressed' ? ' once decompressed' : ''}; the download was stopped`],
+      `if such a large answer is expected, raise the limit with ${MAX_RESPONSE_BYTES_ENV} (bytes, or e.g. 64MiB)`,
+    );
+  }
+}
+
+/** 16777216 -> "16 MiB", 1500 -> "1500 bytes". */
+export function formatBytes(bytes: number): string {
+  for (const [unit, size] of [['GiB', 2 ** 30], ['MiB', 2 ** 20], ['KiB', 2 ** 10]] as const) {
+    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
+/** "16777216", "64MiB", "512KiB", "1GiB" -> bytes; undefined for anything else (or 0). */
+export function parseByteSize(text: string): number | undefined {
+  const match = /^\s*(\d{1,12})\s*(KiB|MiB|GiB)?\s*$/i.exec(text);
+  if (!match) return undefined;
+  const unit = (match[2] ?? '').toLowerCase();
+  const bytes = Number(match[1]) * (unit === 'kib' ? 2 ** 10 : unit === 'mib' ? 2 ** 20 : unit === 'gib' ? 2 ** 30 : 1);
+  return bytes > 0 && Number.isSafeInteger(bytes) ? bytes : undefined;
+}
+
+/** Minimal view of a pending got request: enough to watch and cancel the download. */
+export interface CancellableDownload {
+  /** got emits it once the headers are in (total = Content-Length, when declared), then per chunk. */
+  on(event: 'downloadProgress', listener: (progress: {transferred: number; total?: number | undefined}) => void): unknown;
+  cancel(): void;
+}
+
+/**
+ * Watches a download and cancels it once a declared Content-Length or the bytes received
+ * pass `limit`. `exceeded()` returns the error to throw instead of got's cancel error.
+ */
+export function capDownload(download: CancellableDownload, limit: number, host: string): {exceeded(): ResponseTooLargeError | undefined} {
+  let error: ResponseTooLargeError | undefined;
+  const stop = () => {
+    if (error) return;
+    error = new ResponseTooLargeError(host, limit, 'compressed');
+    download.cancel();
+  };
+  download.on('downloadProgress', progress => {
+    if (progress.transferred > limit || (progress.total ?? 0) > limit) stop();
+  });
+  return {exceeded: () => error};
+}
+
+const inflaters: Record<string, (buffer: Buffer, options: zlib.ZlibOptions & zlib.BrotliOptions) => Promise<Buffer>> = {
+  gzip: promisify(zlib.gunzip),
+  'x-gzip': promisify(zlib.gunzip),
+  deflate: promisify(zlib.inflate),
+  br: promisify(zlib.brotliDecompress),
+};
+
+/**
+ * The body as text, decompressed per Content-Encoding with at most `limit` bytes of output.
+ * An encoding vigil did not ask for is a contract error, not text to print.
+ */
+export async function decodeBody(raw: Buffer, encoding: string | string[] | undefined, limit: number, host: string): Promise<string> {
+  const name = String(encoding ?? '').trim().toLowerCase();
+  if (name === '' || name === 'identity') {
+    if (raw.length > limit) throw new ResponseTooLargeError(host, limit, 'compressed');
+    return raw.toString('utf8');
+  }
+  const inflate = inflaters[name];
+  if (!inflate) throw new ContractError(host, [`the response uses content-encoding "${name.replace(/[^\x20-\x7e]/g, '?').slice(0, 40)}", which vigil did not ask for`]);
+  try {
+    return (await inflate(raw, {maxOutputLength: limit})).toString('utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) throw new ResponseTooLargeError(host, limit, 'decompressed');
+    throw new ContractError(host, [`the ${name} response body cannot be decompressed (${(error as NodeJS.ErrnoException).code ?? 'corrupt data'})`]);
+  }
+}

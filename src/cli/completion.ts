@@ -1,0 +1,155 @@
+import type {Manifest} from './manifest.js';
+
+/** The shells `vigil completion` writes a script for. */
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+export type Shell = (typeof SHELLS)[number];
+
+/**
+ * Shell completion for commands, flags and the values a flag takes, written from the build's
+ * manifest (so from the same definitions as the help). Each script finds the command typed
+ * so far from the words before the cursor, then offers its subcommands, its flags, or the
+ * values of the flag just before the cursor.
+ */
+export function completionScript(shell: Shell, manifest: Pick<Manifest, 'commands' | 'groups'>): string {
+  return {bash, zsh, fish}[shell](model(manifest));
+}
+
+interface Model {
+  /** Every command path typed so far that can be extended or run: 'reports', 'reports list'. */
+  paths: string[];
+  /** Words offered after each group: its subcommands. */
+  groups: Array<{path: string; words: string[]}>;
+  commands: Array<{path: string; flags: string[]; valueFlags: Array<{flag: string; values: string[]}>; argValues: string[]; descriptions: Record<string, string>}>;
+}
+
+function model(manifest: Pick<Manifest, 'commands' | 'groups'>): Model {
+  return {
+    paths: [...Object.keys(manifest.groups).filter(path => path !== ''), ...Object.keys(manifest.commands)],
+    groups: Object.entries(manifest.groups).map(([path, words]) => ({path, words: path === '' ? [...words, 'help'] : words})),
+    commands: Object.entries(manifest.commands).map(([path, command]) => ({
+      path,
+      flags: [...command.flags.map(flag => flag.name), '--help'],
+      valueFlags: command.flags.filter(flag => flag.takesValue).map(flag => ({flag: flag.name, values: flag.values})),
+      argValues: command.argValues,
+      descriptions: Object.fromEntries(command.flags.map(flag => [flag.name, flag.description])),
+    })),
+  };
+}
+
+const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+const words = (list: readonly string[]) => quote(list.join(' '));
+
+/** The loop both bash and zsh use to find the command typed so far (in `cmd`). */
+function findCommand(model: Model, first: string, last: string, word: string): string {
+  return `  local cmd="" w i
+  for ((i = ${first}; i < ${last}; i++)); do
+    w=${word}
+    [[ $w == -* ]] && break
+    # \`vigil help reports list\` completes like \`vigil reports list\`.
+    [[ -z $cmd && $w == help ]] && continue
+    case "\${cmd:+$cmd }$w" in
+      ${model.paths.map(quote).join('|')}) cmd="\${cmd:+$cmd }$w" ;;
+      *) break ;;
+    esac
+  done`;
+}
+
+function bash(model: Model): string {
+  const groupCases = model.groups.map(group => `    ${quote(group.path)}) list=${words(group.words)} ;;`);
+  const commandCases = model.commands.map(command => {
+    const values = command.valueFlags.map(({flag, values}) =>
+      values.length > 0 ? `        ${flag}) COMPREPLY=($(compgen -W ${words(values)} -- "$cur")); return ;;` : `        ${flag}) COMPREPLY=($(compgen -f -- "$cur")); return ;;`,
+    );
+    const args = command.argValues.length > 0 ? `\n      [[ $cur != -* ]] && list=${words(command.argValues)}` : '';
+    return `    ${quote(command.path)})
+      case "$prev" in
+${values.join('\n')}
+      esac
+      list=${words(command.flags)}${args} ;;`;
+  });
+  return `# vigil completion for bash. Load it with: source <(vigil completion bash)
+_vigil() {
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" list=""
+${findCommand(model, '1', 'COMP_CWORD', '"${COMP_WORDS[i]}"')}
+  case "$cmd" in
+${groupCases.join('\n')}
+${commandCases.join('\n')}
+  esac
+  COMPREPLY=($(compgen -W "$list" -- "$cur"))
+}
+complete -F _vigil vigil
+`;
+}
+
+function zsh(model: Model): string {
+  const groupCases = model.groups.map(group => `    ${quote(group.path)}) list=(${group.words.map(quote).join(' ')}) ;;`);
+  const commandCases = model.commands.map(command => {
+    const values = command.valueFlags.map(({flag, values}) =>
+      values.length > 0 ? `        ${flag}) compadd -- ${values.map(quote).join(' ')}; return ;;` : `        ${flag}) _files; return ;;`,
+    );
+    const args = command.argValues.length > 0 ? `\n      [[ $cur != -* ]] && list=(${command.argValues.map(quote).join(' ')})` : '';
+    return `    ${quote(command.path)})
+      case "$prev" in
+${values.join('\n')}
+      esac
+      list=(${command.flags.map(quote).join(' ')})${args} ;;`;
+  });
+  // \`cmd\`, never \`path\`: zsh ties \`path\` to PATH.
+  return `#compdef vigil
+# vigil completion for zsh. Load it with: source <(vigil completion zsh)
+# (or save it as _vigil in a directory of your $fpath)
+_vigil() {
+  local cur="\${words[CURRENT]}" prev="\${words[CURRENT-1]}"
+  local -a list
+${findCommand(model, '2', 'CURRENT', '"${words[i]}"')}
+  case "$cmd" in
+${groupCases.join('\n')}
+${commandCases.join('\n')}
+  esac
+  compadd -- "\${list[@]}"
+}
+if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
+  _vigil "$@"
+else
+  compdef _vigil vigil
+fi
+`;
+}
+
+function fish(model: Model): string {
+  const lines = [
+    '# vigil completion for fish. Load it with: vigil completion fish | source',
+    '# (or save it as ~/.config/fish/completions/vigil.fish)',
+    `set -g __vigil_paths ${model.paths.map(quote).join(' ')}`,
+    `set -g __vigil_commands ${model.commands.map(command => quote(command.path)).join(' ')}`,
+    '# The command typed so far: "", "reports", "reports list".',
+    'function __vigil_cmd',
+    '    set -l cmd',
+    '    for w in (commandline -opc)[2..-1]',
+    "        string match -q -- '-*' $w; and break",
+    '        test -z "$cmd"; and test $w = help; and continue',
+    '        set -l next (string join " " $cmd $w)',
+    '        contains -- $next $__vigil_paths; or break',
+    '        set cmd $cmd $w',
+    '        contains -- $next $__vigil_commands; and break',
+    '    end',
+    '    string join " " $cmd',
+    'end',
+    'complete -c vigil -f',
+  ];
+  for (const group of model.groups) {
+    lines.push(`complete -c vigil -n ${quote(`test "$(__vigil_cmd)" = ${quote(group.path)}`)} -a ${words(group.words)}`);
+  }
+  for (const command of model.commands) {
+    const when = `-n ${quote(`test "$(__vigil_cmd)" = ${quote(command.path)}`)}`;
+    const valued = new Map(command.valueFlags.map(({flag, values}) => [flag, values]));
+    for (const flag of command.flags) {
+      const values = valued.get(flag);
+      const takes = values === undefined ? '' : values.length > 0 ? ` -x -a ${words(values)}` : ' -r -F';
+      const description = command.descriptions[flag];
+      lines.push(`complete -c vigil ${when} -l ${flag.replace(/^--/, '')}${takes}${description ? ` -d ${quote(description.split(/[.(]/)[0]!.trim())}` : ''}`);
+    }
+    if (command.argValues.length > 0) lines.push(`complete -c vigil ${when} -a ${words(command.argValues)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

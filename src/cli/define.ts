@@ -1,0 +1,75 @@
+import type {ComponentType} from 'react';
+import type {z} from 'zod';
+import type {CommandContext, ContextFlags} from './context.js';
+import type {IO} from './io.js';
+
+/** One line of a command's help: a command line and what it does. */
+export interface Example {
+  command: string;
+  explains: string;
+}
+
+/** What a command's run gets: the flags and arguments as its zod schemas parsed them. */
+export interface CommandInput<O, A> {
+  options: O;
+  args: A;
+}
+
+/**
+ * The one definition of a vigil command (see docs/commands.md). Pastel's command module
+ * (commands/<noun>/<verb>.tsx), the fast path that draws nothing (src/cli/fast-path.ts), the
+ * help text and the shell completion are all derived from it, so they cannot disagree.
+ */
+export interface CommandDefinition<O = any, A = any> {
+  /** Words after `vigil`: ['reports', 'list']. Must match the file under commands/. */
+  path: readonly string[];
+  /** One line, shown in the parent's command list and at the top of the help. */
+  description: string;
+  /** 2-4 command lines a new user can copy, each with what it does. */
+  examples: readonly Example[];
+  /**
+   * The flags' zod schema, built on first use (only the command that runs pays for it).
+   * Schemas are types only (strings, booleans, arrays): the run validates values and names
+   * the flag in its errors.
+   */
+  options: () => z.ZodObject<any>;
+  /** Positional arguments as a zod tuple or array, built on first use. */
+  args?: () => z.ZodType;
+  /** Allowed values of a flag or of the positional arguments ('<args>'), for shell completion. */
+  completions?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Leave the saved config and credentials files unread (the commands that rewrite them), so
+   * a damaged file cannot stop the command that repairs it. Default false.
+   */
+  skipSavedFiles?: boolean;
+  /** The work: a plain function with injected dependencies; returns the exit code (default 0). */
+  run(input: CommandInput<O, A>, ctx: CommandContext): Promise<number | void>;
+  /**
+   * A screen for a person at a terminal (the browser, prompts). `when` decides from the
+   * parsed flags and the terminal; only then are Ink and React loaded, via Pastel.
+   */
+  interactive?: {
+    when(input: CommandInput<O, A>, io: IO): boolean;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen types its own input
+    load(): Promise<ComponentType<{input: CommandInput<any, any>}>>;
+  };
+}
+
+type Schema<T> = T extends () => infer S ? (S extends z.ZodType ? z.infer<S> : never) : [];
+
+/** Declares a command; the types of `run`'s input follow from the schemas. */
+export function defineCommand<OF extends () => z.ZodObject<any>, AF extends (() => z.ZodType) | undefined = undefined>(
+  definition: Omit<CommandDefinition<Schema<OF>, Schema<AF>>, 'options' | 'args'> & {options: OF; args?: AF},
+): CommandDefinition<Schema<OF>, Schema<AF>> {
+  return definition as CommandDefinition<Schema<OF>, Schema<AF>>;
+}
+
+/** The flags runWork builds the context from. */
+export function contextFlags(definition: CommandDefinition, options: object): ContextFlags {
+  return definition.skipSavedFiles === true ? {...options, skipSavedFiles: true} : options;
+}
+
+/** `vigil reports list`: how messages and help name a command. */
+export function commandName(definition: Pick<CommandDefinition, 'path'>): string {
+  return ['vigil', ...definition.path].join(' ');
+}

@@ -1,0 +1,12 @@
+/** The command groups (folders of commands/): their one-line descriptions. */
+export const GROUPS: Readonly<Record<string, string>> = {
+  auth: 'Log in, check and remove the stored API key',
+  config: 'Show and change the saved base URL and org (keys: base-url, org)',
+  healthchecks: 'Run upstream healthchecks (e.g. takedowns.cancelled-count) once',
+  proposals: 'Act on the needs-customer-review queue: approve, reject or watchlist a proposal',
+  reports: 'Create, list and search reports',
+  schedules: 'Inspect the job schedulers the workers run',
+};
+
+/** `vigil` itself, at the top of its help. */
+export const PROGRAM_DESCRIPTION = 'Ops toolkit for the threat-reporting platform External API v2';

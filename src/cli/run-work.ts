@@ -1,0 +1,47 @@
+import {ApiError, InterruptedError} from '../errors.js';
+import {ExitCode} from '../exit-codes.js';
+import {formatError} from '../output/error-banner.js';
+import {createContext, type CommandContext, type ContextFlags} from './context.js';
+import {interruptSignal, wasInterrupted} from './interrupt.js';
+import type {IO} from './io.js';
+
+export type CommandWork = (ctx: CommandContext) => Promise<number | void>;
+
+/**
+ * A command's work with its errors mapped: what the process exits with. Both paths run
+ * commands through it (the fast path directly, Ink's through useCommand), so an error reads
+ * and exits the same whichever path ran it.
+ */
+export async function runWork(flags: ContextFlags, work: CommandWork, io: IO, signal: AbortSignal = interruptSignal): Promise<number> {
+  let debug = flags.debug === true;
+  let baseUrl: string | undefined;
+  try {
+    const ctx = await createContext(flags, io, signal);
+    debug = ctx.debug;
+    baseUrl = ctx.settings.baseUrl?.value;
+    const code = await work(ctx);
+    return wasInterrupted() ? ExitCode.Interrupted : (code ?? ExitCode.Ok);
+  } catch (error) {
+    if (wasInterrupted() || signal.aborted) {
+      // An interrupted `reports create` may still have created the report: keep its hint.
+      const hint = error instanceof InterruptedError ? error.hint : undefined;
+      io.stderr.write(`interrupted\n${hint === undefined ? '' : `hint: ${hint}\n`}`);
+      return ExitCode.Interrupted;
+    }
+    const report = formatError(explainNotFound(error, baseUrl), {debug});
+    io.stderr.write(report.text);
+    return report.exitCode;
+  }
+}
+
+/**
+ * Every upstream path lives under /api/v2: a 404 from a base URL that lacks it means the
+ * URL, not the thing asked for, is wrong (`--base-url http://host:4010` for the sandbox).
+ */
+function explainNotFound(error: unknown, baseUrl: string | undefined): unknown {
+  if (!(error instanceof ApiError) || error.status !== 404 || baseUrl === undefined) return error;
+  const trimmed = baseUrl.replace(/\/+$/, '');
+  if (trimmed.endsWith('/api/v2')) return error;
+  const hint = `the base URL ${trimmed} does not end in /api/v2; try ${trimmed}/api/v2 (--base-url, VIGIL_BASE_URL or \`vigil config set base-url\`)`;
+  return new ApiError({message: error.message, status: error.status, code: error.code, issues: error.issues, details: error.details}, hint);
+}

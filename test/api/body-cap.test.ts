@@ -1,0 +1,125 @@
+import {gzipSync} from 'node:zlib';
+import {afterEach, describe, expect, it} from 'vitest';
+import {ResponseTooLargeError, capDownload, decodeBody, formatBytes, parseByteSize} from '../../src/api/body-cap.js';
+import {ContractError} from '../../src/errors.js';
+import {ExitCode} from '../../src/exit-codes.js';
+import {gzipBomb} from '../helpers/gzip-bomb.js';
+import {failure, localServer, makeClient, type LocalServer} from './helpers.js';
+
+const MiB = 2 ** 20;
+
+describe('parseByteSize and formatBytes', () => {
+  it('read bytes with an optional binary unit, refuse anything else', () => {
+    expect([parseByteSize('1048576'), parseByteSize('64MiB'), parseByteSize('512 kib'), parseByteSize('1GiB')]).toEqual([MiB, 64 * MiB, 512 * 1024, 2 ** 30]);
+    for (const bad of ['0', '-1', '1.5MiB', '10MB', 'lots', '', '9'.repeat(400)]) expect(parseByteSize(bad), bad).toBeUndefined();
+  });
+
+  it('print the limit the way a person sets it', () => {
+    expect([formatBytes(16 * MiB), formatBytes(2 ** 30), formatBytes(2048), formatBytes(1500)]).toEqual(['16 MiB', '1 GiB', '2 KiB', '1500 bytes']);
+  });
+});
+
+describe('decodeBody', () => {
+  it('inflates gzip, deflate and brotli within the limit', async () => {
+    const {deflateSync, brotliCompressSync} = await import('node:zlib');
+    const text = '{"items":[]}';
+    expect(await decodeBody(gzipSync(text), 'gzip', MiB, 'h')).toBe(text);
+    expect(await decodeBody(deflateSync(text), 'deflate', MiB, 'h')).toBe(text);
+    expect(await decodeBody(brotliCompressSync(text), 'br', MiB, 'h')).toBe(text);
+    expect(await decodeBody(Buffer.from(text), undefined, MiB, 'h')).toBe(text);
+  });
+
+  it('stops at the limit once decompressed and names it', async () => {
+    const error = await failure(decodeBody(gzipSync(Buffer.alloc(2 * MiB)), 'gzip', MiB, 'api.example'));
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect(error.message).toBe('unexpected response from api.example: the response body is larger than the limit of 1 MiB once decompressed; the download was stopped');
+    expect((error as ResponseTooLargeError).hint).toContain('VIGIL_MAX_RESPONSE_BYTES');
+    expect((error as ResponseTooLargeError).exitCode).toBe(ExitCode.Unexpected);
+  });
+
+  it('refuses an encoding it did not ask for and a corrupt body as contract errors', async () => {
+    await expect(decodeBody(Buffer.from('x'), 'zstd', MiB, 'h')).rejects.toThrow('content-encoding "zstd", which vigil did not ask for');
+    const corrupt = await failure(decodeBody(Buffer.from('not gzip'), 'gzip', MiB, 'h'));
+    expect(corrupt).toBeInstanceOf(ContractError);
+    expect(corrupt.message).toContain('cannot be decompressed');
+  });
+});
+
+describe('capDownload', () => {
+  const fake = () => {
+    const listeners: Record<string, (value: never) => void> = {};
+    let cancelled = 0;
+    return {
+      download: {on: (event: string, listener: (value: never) => void) => (listeners[event] = listener), cancel: () => void cancelled++},
+      emit: (event: string, value: unknown) => listeners[event]!(value as never),
+      cancelled: () => cancelled,
+    };
+  };
+
+  it('cancels as soon as a declared Content-Length is above the limit', () => {
+    const {download, emit, cancelled} = fake();
+    const cap = capDownload(download, 100, 'h');
+    emit('downloadProgress', {transferred: 0, total: 101});
+    expect(cancelled()).toBe(1);
+    expect(cap.exceeded()?.message).toContain('larger than the limit of 100 bytes; the download');
+  });
+
+  it('cancels once the bytes received pass the limit, not before, and only once', () => {
+    const {download, emit, cancelled} = fake();
+    const cap = capDownload(download, 100, 'h');
+    emit('downloadProgress', {transferred: 0, total: 100});
+    emit('downloadProgress', {transferred: 100, total: 100});
+    expect([cancelled(), cap.exceeded()]).toEqual([0, undefined]);
+    emit('downloadProgress', {transferred: 101});
+    emit('downloadProgress', {transferred: 102});
+    expect(cancelled()).toBe(1);
+  });
+});
+
+describe('the client against an oversized response', () => {
+  let server: LocalServer | undefined;
+  afterEach(async () => server?.close());
+
+  it('a gzip bomb (1 GiB of zeros) fails at the limit with one request, no retry', async () => {
+    const bomb = gzipBomb(2 ** 30);
+    server = await localServer((_req, res) => res.writeHead(200, {'content-type': 'application/json', 'content-encoding': 'gzip'}).end(bomb));
+    const {client} = makeClient({baseUrl: `${server.url}/api/v2`, retries: 3, maxResponseBytes: 4 * MiB});
+    const error = await failure(client.listReports({slug: 'acme'}));
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect(error.message).toContain('larger than the limit of 4 MiB once decompressed');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('a plain body streamed past the limit is cut off on the wire', async () => {
+    server = await localServer((_req, res) => {
+      res.writeHead(200, {'content-type': 'application/json'});
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const push = () => {
+        while (res.write(chunk)) if (res.destroyed) return;
+        res.once('drain', push);
+      };
+      res.on('close', () => res.removeAllListeners('drain'));
+      push();
+    });
+    const {client} = makeClient({baseUrl: `${server.url}/api/v2`, maxResponseBytes: MiB});
+    const error = await failure(client.listReports({slug: 'acme'}));
+    expect(error.message).toContain('larger than the limit of 1 MiB; the download was stopped');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('a declared Content-Length above the limit is refused before the body', async () => {
+    server = await localServer((_req, res) => {
+      res.writeHead(200, {'content-type': 'application/json', 'content-length': String(64 * MiB)});
+      res.write('{');
+    });
+    const {client} = makeClient({baseUrl: `${server.url}/api/v2`, maxResponseBytes: MiB});
+    expect((await failure(client.listReports({slug: 'acme'}))).message).toContain('larger than the limit of 1 MiB');
+  });
+
+  it('a gzip response within the limit is read as before', async () => {
+    server = await localServer((_req, res) => res.writeHead(200, {'content-type': 'application/json', 'content-encoding': 'gzip'}).end(gzipSync('{"reports":[],"nextCursor":null,"totalCount":0}')));
+    const {client} = makeClient({baseUrl: `${server.url}/api/v2`});
+    expect((await client.listReports({slug: 'acme'})).reports).toEqual([]);
+    expect(server.requests[0]!.headers['accept-encoding']).toBe('gzip, deflate, br');
+  });
+});

@@ -1,0 +1,38 @@
+import {afterEach, describe, expect, it} from 'vitest';
+import {ContractError} from '../../src/errors.js';
+import {KEY, everythingAbout, failure, localServer, makeClient, type LocalServer} from './helpers.js';
+import {clearSecrets} from '../../src/secrets.js';
+
+let server: LocalServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  clearSecrets();
+});
+
+/** An upstream (or a proxy) that echoes the key it was sent into what it answers. */
+async function echoing(answer: (key: string) => {type: string; body: string}) {
+  server = await localServer((req, res) => {
+    const {type, body} = answer(String(req.headers['x-api-key']));
+    res.writeHead(200, {'content-type': type}).end(body);
+  });
+  return makeClient({baseUrl: `${server.url}/api/v2`, retries: 0});
+}
+
+describe('contract errors from an upstream that echoes the key', () => {
+  it('do not carry it when it comes back as a field name (an observed key)', async () => {
+    const {client, lines} = await echoing(key => ({type: 'application/json', body: JSON.stringify({check: 'x', status: 'ok', observed: {[key]: {nested: true}}})}));
+    const error = await failure(client.runHealthcheck('takedowns.cancelled-count', {slug: 'acme'}));
+    expect(error).toBeInstanceOf(ContractError);
+    expect(error.message).toContain('vk_…b1a0');
+    expect(await everythingAbout(error)).not.toContain(KEY);
+    expect(lines.join('\n')).not.toContain(KEY);
+  });
+
+  it('do not carry it when it comes back in the content type of a non-JSON body', async () => {
+    const {client} = await echoing(key => ({type: `text/${key}`, body: 'not json'}));
+    const error = await failure(client.listReports({slug: 'acme'}));
+    expect(error).toBeInstanceOf(ContractError);
+    expect(error.message).toContain('body is not JSON');
+    expect(await everythingAbout(error)).not.toContain(KEY);
+  });
+});

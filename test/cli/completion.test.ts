@@ -1,0 +1,85 @@
+import {spawnSync} from 'node:child_process';
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {beforeAll, describe, expect, it} from 'vitest';
+import {runCli} from '../helpers/cli.js';
+
+/*
+ * `vigil completion <shell>` from the built CLI: each script parses in its own shell, and
+ * completing a command line offers what a user would expect there.
+ */
+
+const dir = mkdtempSync(path.join(tmpdir(), 'vigil-completion-'));
+const scripts: Record<string, string> = {};
+
+function has(shell: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
+}
+
+beforeAll(async () => {
+  for (const shell of ['bash', 'zsh', 'fish']) {
+    const result = await runCli(['completion', shell]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    scripts[shell] = path.join(dir, `vigil.${shell}`);
+    writeFileSync(scripts[shell]!, result.stdout);
+  }
+});
+
+/** What bash's completion function offers for `line` (the cursor at its end). */
+function bashComplete(line: string): string[] {
+  const words = line.split(' ');
+  const script = `source ${JSON.stringify(scripts.bash)}
+COMP_WORDS=(${words.map(word => `'${word}'`).join(' ')}); COMP_CWORD=${words.length - 1}
+_vigil; printf '%s\\n' "\${COMPREPLY[@]}"`;
+  const result = spawnSync('bash', ['--norc', '-c', script], {encoding: 'utf8'});
+  expect(result.stderr).toBe('');
+  return result.stdout.split('\n').filter(Boolean);
+}
+
+/** What fish offers for `line` (`complete -C`), values only. */
+function fishComplete(line: string): string[] {
+  const result = spawnSync('fish', ['--no-config', '-c', `source ${scripts.fish}; complete -C '${line}'`], {encoding: 'utf8'});
+  expect(result.stderr).toBe('');
+  return result.stdout.split('\n').filter(Boolean).map(row => row.split('\t')[0]!);
+}
+
+describe('vigil completion', () => {
+  it.each(['bash', 'zsh', 'fish'])('writes a %s script that its shell parses', shell => {
+    if (!has(shell)) return expect.fail(`${shell} is not installed (.ci/run installs it)`);
+    const result = spawnSync(shell, ['-n', scripts[shell]!], {encoding: 'utf8'});
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('bash: `vigil reports list --status ` offers the three statuses', () => {
+    expect(bashComplete('vigil reports list --status ').sort()).toEqual(['CLOSED', 'IN_PROGRESS', 'TODO']);
+    expect(bashComplete('vigil reports list --status IN')).toEqual(['IN_PROGRESS']);
+  });
+
+  it('bash: commands, subcommands, flags and argument values', () => {
+    expect(bashComplete('vigil re')).toEqual(['reports']);
+    expect(bashComplete('vigil reports ').sort()).toEqual(['create', 'list', 'search']);
+    expect(bashComplete('vigil help reports l')).toEqual(['list']);
+    expect(bashComplete('vigil reports list --needs')).toEqual(['--needs-customer-review']);
+    expect(bashComplete('vigil reports list --no-inter')).toEqual(['--no-interactive']);
+    expect(bashComplete('vigil config get ').sort()).toEqual(['base-url', 'org']);
+    expect(bashComplete('vigil reports list --output ').sort()).toEqual(['json', 'markdown', 'table', 'tsv']);
+    expect(bashComplete('vigil completion ').sort()).toEqual(['bash', 'fish', 'zsh']);
+  });
+
+  it('fish: the same statuses and subcommands', () => {
+    if (!has('fish')) return expect.fail('fish is not installed (.ci/run installs it)');
+    expect(fishComplete('vigil reports list --status ').sort()).toEqual(['CLOSED', 'IN_PROGRESS', 'TODO']);
+    expect(fishComplete('vigil reports ').sort()).toEqual(['create', 'list', 'search']);
+    expect(fishComplete('vigil schedules list --pre')).toEqual(['--prefix']);
+  });
+
+  it('exits 3 naming the shells for a shell it does not know', async () => {
+    const result = await runCli(['completion', 'tcsh']);
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('must be bash, zsh or fish');
+  });
+});

@@ -1,0 +1,36 @@
+import {describe, expect, it} from 'vitest';
+import {formatRunLine, formatEventLine} from '../../../src/cmd/worker/log.js';
+import type {RunLogEntry} from '../../../jobs/processor.js';
+
+describe('worker log lines', () => {
+  const entry: RunLogEntry = {
+    time: new Date('2026-11-22T04:00:00Z'), jobId: 'repeat:x:1', check: 'takedowns.cancelled-count', org: 'acme', outcome: 'error', attempt: 1, attempts: 4,
+    durationMs: 12, warnThreshold: 3, failThreshold: 10, errorKind: 'server_error', error: 'HTTP 500 \u001b[2JINTERNAL', willRetry: true,
+  };
+
+  it('are JSON lines when not a terminal', () => {
+    const line = formatRunLine(entry, {json: true, color: false});
+    expect(line.endsWith('\n')).toBe(true);
+    expect(JSON.parse(line)).toMatchObject({time: '2026-11-22T04:00:00.000Z', level: 'error', msg: 'run', org: 'acme', outcome: 'error', errorKind: 'server_error', willRetry: true});
+    expect(JSON.parse(formatEventLine(entry.time, 'worker started', {checks: 2}, {json: true, color: false}))).toEqual({time: '2026-11-22T04:00:00.000Z', level: 'info', msg: 'worker started', checks: 2});
+  });
+
+  it('escape C1 and bidi controls in JSON as --json does: the value parses back unchanged', () => {
+    const hostile = 'a\u009b2Jb\u202ec\u2066d\u0085e\u2028f';
+    const line = formatRunLine({...entry, outcome: 'ok', error: undefined, errorKind: undefined, observed: {[hostile]: 1}}, {json: true, color: false});
+    expect(line).not.toMatch(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/);
+    expect(line).toContain('\\u009b');
+    expect(line).toContain('\\u202e');
+    expect(Object.keys(JSON.parse(line).observed)).toEqual([hostile]);
+    const event = formatEventLine(entry.time, 'redis error', {error: hostile}, {json: true, color: false});
+    expect(event).not.toMatch(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/);
+    expect(JSON.parse(event).error).toBe(hostile);
+  });
+
+  it('are readable columns on a terminal, with control sequences stripped', () => {
+    const line = formatRunLine(entry, {json: false, color: false});
+    expect(line).toBe('04:00:00  ERROR  takedowns.cancelled-count  acme  server_error: HTTP 500 INTERNAL  (attempt 1/4, will retry)  12ms\n');
+    const ok = formatRunLine({...entry, outcome: 'warn', severity: 'warn', observed: {cancelledCount: 4}, errorKind: undefined, error: undefined, willRetry: undefined}, {json: false, color: false});
+    expect(ok).toBe('04:00:00  WARN   takedowns.cancelled-count  acme  cancelledCount=4  (warn>=3 fail>=10)  12ms\n');
+  });
+});

@@ -1,0 +1,24 @@
+import {describe, expect, it} from 'vitest';
+import {resolveWorkerOptions} from '../../../src/cmd/worker/options.js';
+import {InputError} from '../../../src/errors.js';
+
+const problems = (grace: string): string[] => {
+  try {
+    resolveWorkerOptions({grace}, {});
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputError);
+    return (error as InputError).problems.map(problem => `${problem.field}: ${problem.message}`);
+  }
+  throw new Error('expected --grace to be refused');
+};
+
+describe('vigil worker --grace', () => {
+  it('refuses a grace Node cannot arm a timer for (30d would fire at once), exit 3 naming the flag', () => {
+    expect(problems('30d')).toEqual(['--grace: must be at most 24d20h31m23s647ms (the longest timer Node can arm)']);
+    expect(problems(`${'9'.repeat(400)}s`)[0]).toMatch(/^--grace: must be a duration like/);
+  });
+
+  it('takes the longest timer exactly', () => {
+    expect(resolveWorkerOptions({grace: '2147483647'}, {}).graceMs).toBe(2 ** 31 - 1);
+  });
+});

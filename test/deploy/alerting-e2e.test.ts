@@ -1,0 +1,187 @@
+import {execFileSync, spawn, type ChildProcess} from 'node:child_process';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {ALERTMANAGER_NAMES, spawnAlerting, startWebhookReceiver, waitReady, type AlertingProcess, type Notification} from '../../scripts/alerting-stack.mjs';
+import {ensureBuilt} from '../helpers/build.js';
+import {CLI, ROOT} from '../helpers/cli.js';
+import {startSandboxProcess, type SandboxProcess} from '../helpers/sandbox-process.js';
+import {waitFor} from '../jobs/harness.js';
+import {freePort, startRedis, type TestRedis} from '../jobs/redis-server.js';
+import {requireBinary} from './tools.js';
+
+/*
+ * The on-call chain for real, on loopback: the sandbox, the built `vigil worker` checking
+ * it every second, Prometheus with the shipped rules (their `for:` divided by 60, the
+ * expressions untouched), Alertmanager with the shipped routing and inhibitions (timings
+ * shortened, receivers pointed at this test), and a webhook receiver. Each step waits for
+ * what a person on call would see arrive.
+ */
+const prometheusBin = requireBinary('prometheus');
+const alertmanagerBin = requireBinary(ALERTMANAGER_NAMES, 'prometheus-alertmanager');
+const amtool = requireBinary('amtool', 'prometheus-alertmanager');
+const skip = prometheusBin.skipReason ?? alertmanagerBin.skipReason;
+
+interface Received {
+  path: string;
+  body: Notification;
+  at: number;
+}
+
+let dir = '';
+let redis: TestRedis;
+let sandbox: SandboxProcess;
+let worker: ChildProcess | undefined;
+let workerLog = '';
+let prometheus: AlertingProcess;
+let alertmanager: AlertingProcess;
+let webhook: {url: string; close(): Promise<void>};
+const received: Received[] = [];
+
+/** The notifications that carry an alert matching `labels`, with its status. */
+function deliveries(labels: Record<string, string>, since = 0) {
+  return received
+    .filter(item => item.at >= since)
+    .flatMap(item => item.body.alerts.filter(alert => Object.entries(labels).every(([key, value]) => alert.labels[key] === value)).map(alert => ({...item, alert})));
+}
+
+async function admin(method: string, route: string, body?: unknown) {
+  const response = await fetch(`${sandbox.origin}/_sandbox/${route}`, {
+    method,
+    headers: {'x-api-key': sandbox.apiKey, ...(body ? {'content-type': 'application/json'} : {})},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as {defaultHealthcheck: {severity: string; cancelledCount: number}};
+}
+
+function diagnostics(): string {
+  return `\n--- received ---\n${received.map(r => `${r.path} ${r.body.status} ${r.body.alerts.map(a => `${a.labels.alertname}/${a.labels.org ?? '-'}:${a.status}`).join(',')}`).join('\n')}` +
+    `\n--- worker ---\n${workerLog.slice(-3000)}\n--- prometheus ---\n${prometheus?.log().slice(-3000)}\n--- alertmanager ---\n${alertmanager?.log().slice(-3000)}`;
+}
+
+async function eventually<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
+  return waitFor(what, probe, timeoutMs).catch(error => {
+    throw new Error(`${(error as Error).message}${diagnostics()}`);
+  });
+}
+
+describe.skipIf(skip !== undefined)('alerts from a check to a receiver, through Prometheus and Alertmanager', () => {
+  beforeAll(async () => {
+    ensureBuilt();
+    dir = mkdtempSync(path.join(tmpdir(), 'vigil-alerting-'));
+    [redis, sandbox, webhook] = await Promise.all([
+      startRedis(),
+      startSandboxProcess(),
+      startWebhookReceiver((route, body) => received.push({path: route, body, at: Date.now()})),
+    ]);
+    // umbrella is ok in the seed (made to fail below); initech is seeded failing.
+    const checks = path.join(dir, 'checks.yaml');
+    writeFileSync(checks, 'defaults: {every: 1s}\nretry: {attempts: 2, backoff: 100ms}\nchecks:\n  - {check: takedowns.cancelled-count, org: umbrella}\n  - {check: takedowns.cancelled-count, org: initech}\n');
+    const metricsPort = await freePort();
+    worker = spawn(process.execPath, [CLI, 'worker', '--checks', checks, '--redis-url', redis.url, '--metrics-port', String(metricsPort), '--prefix', 'e2e-alerting', '--grace', '1s'], {
+      cwd: ROOT,
+      env: {PATH: process.env.PATH, HOME: process.env.HOME, VIGIL_CONFIG_DIR: dir, VIGIL_API_KEY: sandbox.apiKey, VIGIL_BASE_URL: sandbox.url},
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    worker.stderr!.setEncoding('utf8').on('data', chunk => (workerLog = (workerLog + chunk).slice(-20_000)));
+
+    const [prometheusPort, alertmanagerPort] = [await freePort(), await freePort()];
+    ({prometheus, alertmanager} = spawnAlerting({
+      dir,
+      prometheusBin: prometheusBin.path!,
+      alertmanagerBin: alertmanagerBin.path!,
+      prometheusPort,
+      alertmanagerPort,
+      targets: [`127.0.0.1:${metricsPort}`],
+      intervalSeconds: 1,
+      ruleSpeedup: 60,
+      receiverUrl: receiver => `${webhook.url}/${receiver}`,
+      timings: {group_wait: '1s', group_interval: '2s', repeat_interval: '4s'},
+    }));
+    for (const server of [prometheus, alertmanager]) {
+      if (!(await waitReady(server.url, server.child))) throw new Error(`${server.url} did not become ready${diagnostics()}`);
+    }
+    await eventually('the worker to serve /healthz', async () => (await fetch(`http://127.0.0.1:${metricsPort}/healthz`).catch(() => undefined))?.ok, 45_000);
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const child of [worker, prometheus?.child, alertmanager?.child]) if (child && child.exitCode === null) child.kill('SIGKILL');
+    await webhook?.close();
+    await sandbox?.stop();
+    await redis?.stop();
+    if (dir) rmSync(dir, {recursive: true, force: true});
+  });
+
+  it('delivers a failing org as a ticket with org, count and runbook, and its recovery as resolved', async () => {
+    expect((await admin('POST', 'orgs/umbrella/takedowns/cancellations', {count: 12})).defaultHealthcheck).toMatchObject({severity: 'fail', cancelledCount: 12});
+    const firing = await eventually('umbrella firing at the webhook', () => deliveries({alertname: 'VigilCheckFailing', org: 'umbrella'}).find(d => d.alert.status === 'firing'), 60_000);
+    expect(firing.path).toBe('ticket');
+    expect(firing.alert.labels).toMatchObject({check: 'takedowns.cancelled-count', severity: 'warning', job: 'vigil'});
+    expect(firing.alert.annotations.observed).toContain('cancelledCount=12');
+    expect(firing.alert.annotations.thresholds).toBe('warn 3, fail 10');
+    expect(firing.alert.annotations.description).toContain('observed cancelledCount=12');
+    expect(firing.alert.annotations.description).toContain('warn threshold 3, fail threshold 10');
+    expect(firing.alert.annotations.runbook_url).toMatch(/\/docs\/runbooks\.md#vigilcheckfailing$/);
+    expect(firing.alert.annotations.dashboard_url).toContain('var-org=umbrella');
+
+    if (amtool.path) {
+      // What a text receiver (email, PagerDuty, ...) shows, rendered from this very payload.
+      const payload = path.join(dir, 'payload.json');
+      writeFileSync(payload, JSON.stringify(firing.body));
+      const text = execFileSync(amtool.path, ['template', 'render', `--template.glob=${path.join(ROOT, 'deploy/alertmanager/vigil.tmpl')}`, '--template.text={{ template "vigil.text" . }}', `--template.data=${payload}`], {encoding: 'utf8'});
+      expect(text).toMatch(/org: +umbrella\n/);
+      expect(text).toMatch(/observed: +cancelledCount=12/);
+      expect(text).toMatch(/thresholds: +warn 3, fail 10\n/);
+      expect(text).toMatch(/runbook: +https:\/\/\S+#vigilcheckfailing\n/);
+    }
+
+    expect((await admin('DELETE', 'orgs/umbrella/takedowns')).defaultHealthcheck).toMatchObject({severity: 'ok', cancelledCount: 0});
+    const resolved = await eventually('umbrella resolved at the webhook', () => deliveries({alertname: 'VigilCheckFailing', org: 'umbrella'}, firing.at).find(d => d.alert.status === 'resolved'), 60_000);
+    expect(resolved.path).toBe('ticket');
+    expect(resolved.body.status).toBe('resolved');
+  }, 130_000);
+
+  it('pages VigilWorkersDown when every worker stops, and inhibits the per-check alerts meanwhile', async () => {
+    // initech has been failing since the start: its alert is firing when the worker stops.
+    await eventually('initech firing at the webhook', () => deliveries({alertname: 'VigilCheckFailing', org: 'initech'}).some(d => d.alert.status === 'firing'), 30_000);
+    const exited = new Promise(resolve => worker!.once('exit', resolve));
+    const stoppedAt = Date.now();
+    worker!.kill('SIGTERM');
+    await exited;
+
+    // Alertmanager holds initech's alert but mutes it, naming the workers-down alert.
+    const suppressed = await eventually(
+      'initech suppressed in Alertmanager',
+      async () => {
+        const alerts = (await (await fetch(`${alertmanager.url}/api/v2/alerts?filter=alertname%3D%22VigilCheckFailing%22`)).json()) as {labels: Record<string, string>; status: {state: string; inhibitedBy: string[]}}[];
+        return alerts.find(alert => alert.labels.org === 'initech' && alert.status.state === 'suppressed' && alert.status.inhibitedBy.length > 0);
+      },
+      30_000,
+    );
+    const down = await eventually('VigilWorkersDown at the webhook', () => deliveries({alertname: 'VigilWorkersDown'}, stoppedAt).find(d => d.alert.status === 'firing'), 30_000);
+    expect(down.path).toBe('page');
+    expect(down.alert.labels).toMatchObject({job: 'vigil', severity: 'critical'});
+    expect(down.alert.annotations.summary).toBe('No vigil worker answers scrapes (0 of 1 targets up)');
+    expect(down.alert.annotations.runbook_url).toMatch(/#vigilworkersdown$/);
+    const inhibitor = (await (await fetch(`${alertmanager.url}/api/v2/alerts?filter=alertname%3D%22VigilWorkersDown%22`)).json()) as {fingerprint: string}[];
+    expect(suppressed.status.inhibitedBy).toEqual([inhibitor[0]!.fingerprint]);
+
+    // Without the inhibition initech would now be re-sent every 4 s, and its resolution
+    // (its series went stale with the worker) sent too. Wait until Prometheus resolved it
+    // and two more heartbeats went out: nothing about a check may have arrived since.
+    await eventually(
+      'initech resolved in Prometheus',
+      async () => {
+        const body = (await (await fetch(`${prometheus.url}/api/v1/alerts`)).json()) as {data: {alerts: {labels: Record<string, string>}[]}};
+        return !body.data.alerts.some(alert => alert.labels.alertname === 'VigilCheckFailing' && alert.labels.org === 'initech');
+      },
+      30_000,
+    );
+    const beats = deliveries({alertname: 'VigilWatchdog'}).length;
+    await eventually('two more heartbeats', () => deliveries({alertname: 'VigilWatchdog'}).length >= beats + 2, 30_000);
+    const checkNotifications = received.filter(item => item.at > down.at && item.body.alerts.some(alert => alert.labels.alertname?.startsWith('VigilCheck')));
+    expect(checkNotifications, diagnostics()).toEqual([]);
+  }, 100_000);
+});

@@ -1,0 +1,75 @@
+import {execFileSync} from 'node:child_process';
+import {readFileSync} from 'node:fs';
+import {describe, expect, it} from 'vitest';
+import {parse} from 'yaml';
+import {requireBinary} from './tools.js';
+
+/* deploy/alertmanager as an operator checks it: amtool validates, routes and renders. */
+
+const amtool = requireBinary('amtool', 'prometheus-alertmanager');
+const run = (args: string[]) => execFileSync(amtool.path!, args, {cwd: 'deploy/alertmanager', encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']});
+const routeOf = (labels: string[]) => run(['config', 'routes', 'test', '--config.file=alertmanager.yml', ...labels]).trim();
+
+describe.skipIf(amtool.skipReason !== undefined)('deploy/alertmanager with amtool', () => {
+  it('passes amtool check-config, template included', () => {
+    const out = run(['check-config', 'alertmanager.yml']);
+    expect(out).toContain('SUCCESS');
+    expect(out).toContain('1 templates');
+    expect(out).not.toContain('FAILED');
+  });
+
+  it('pages for critical alerts, tickets warning and info, sends the Watchdog to the heartbeat', () => {
+    expect(routeOf(['alertname=VigilWorkersDown', 'severity=critical', 'job=vigil'])).toBe('page');
+    expect(routeOf(['alertname=VigilNoRecentRuns', 'severity=critical', 'job=vigil'])).toBe('page');
+    expect(routeOf(['alertname=VigilCheckFailing', 'severity=warning', 'org=acme'])).toBe('ticket');
+    expect(routeOf(['alertname=VigilCheckWarning', 'severity=info', 'org=acme'])).toBe('ticket');
+    expect(routeOf(['alertname=VigilWatchdog', 'severity=none'])).toBe('heartbeat');
+  });
+
+  it('renders check, org, count, thresholds, runbook and dashboard from a webhook payload', () => {
+    const text = run([
+      'template',
+      'render',
+      '--template.glob=vigil.tmpl',
+      '--template.text={{ template "vigil.title" . }}\n{{ template "vigil.text" . }}',
+      '--template.data=../../test/deploy/fixtures/webhook-payload.json',
+    ]);
+    expect(text.split('\n')[0]).toBe('[FIRING:1] VigilCheckFailing for org acme');
+    expect(text).toContain('FIRING: takedowns.cancelled-count is failing for org acme');
+    expect(text).toMatch(/check: +takedowns\.cancelled-count\n/);
+    expect(text).toMatch(/org: +acme\n/);
+    expect(text).toMatch(/observed: +cancelledCount=12\n/);
+    expect(text).toMatch(/thresholds: +warn 3, fail 10\n/);
+    expect(text).toMatch(/runbook: +https:\/\/\S+\/docs\/runbooks\.md#vigilcheckfailing\n/);
+    expect(text).toMatch(/dashboard: +https:\/\/grafana\.example\/d\/vigil-checker\//);
+  });
+});
+
+describe('deploy/alertmanager/alertmanager.yml against the rules', () => {
+  const config = parse(readFileSync('deploy/alertmanager/alertmanager.yml', 'utf8')) as {
+    route: {group_by: string[]};
+    inhibit_rules: {source_matchers: string[]; target_matchers: string[]; equal: string[]}[];
+  };
+  const rules = readFileSync('deploy/prometheus/alerts.yml', 'utf8');
+  const alerts = new Set([...rules.matchAll(/- alert: (\S+)/g)].map(match => match[1]!));
+
+  it('groups by org', () => {
+    expect(config.route.group_by).toContain('org');
+  });
+
+  it('inhibits every per-check alert while the workers are down, on the same job', () => {
+    const rule = config.inhibit_rules.find(candidate => candidate.source_matchers.includes('alertname="VigilWorkersDown"'))!;
+    expect(rule.equal).toEqual(['job']);
+    const target = new RegExp(`^(?:${/alertname=~"(.*)"/.exec(rule.target_matchers[0]!)![1]})$`);
+    const perCheck = [...alerts].filter(name => name.startsWith('VigilCheck'));
+    expect(perCheck.length).toBeGreaterThanOrEqual(4);
+    for (const name of perCheck) expect(name).toMatch(target);
+    expect('VigilWorkersDown').not.toMatch(target);
+    expect('VigilWatchdog').not.toMatch(target);
+  });
+
+  it('names only alerts that the rules define', () => {
+    const named = config.inhibit_rules.flatMap(rule => [...rule.source_matchers, ...rule.target_matchers]).flatMap(matcher => [...matcher.matchAll(/Vigil[A-Za-z]+(?![A-Za-z.])/g)].map(m => m[0]));
+    for (const name of named) expect(alerts).toContain(name);
+  });
+});

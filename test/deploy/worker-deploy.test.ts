@@ -1,0 +1,85 @@
+import {spawnSync} from 'node:child_process';
+import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {parseAllDocuments} from 'yaml';
+import {ROOT} from '../helpers/cli.js';
+import {findBinary} from './tools.js';
+import {parseRedisUrl} from '../../src/redis/connection-url.js';
+import {parseChecks} from '../../src/checks/loader.js';
+
+/* The deploy/ examples for running workers: a systemd unit that systemd accepts, and Kubernetes manifests that fit together. */
+
+const UNIT = path.join(ROOT, 'deploy/systemd/vigil-worker.service');
+const systemdAnalyze = findBinary('systemd-analyze');
+
+/**
+ * `systemd-analyze verify` on a copy whose ExecStart names this machine's node (the unit
+ * says /usr/bin/node, Debian's; CI may install Node elsewhere). Warnings count as output.
+ */
+function verify(text: string): {code: number | null; output: string} {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'vigil-unit-')), 'vigil-worker.service');
+  writeFileSync(file, text.replace('ExecStart=/usr/bin/node ', `ExecStart=${process.execPath} `));
+  const result = spawnSync(systemdAnalyze!, ['verify', file], {encoding: 'utf8'});
+  return {code: result.status, output: `${result.stdout}${result.stderr}`};
+}
+
+describe.skipIf(!systemdAnalyze)('deploy/systemd/vigil-worker.service (systemd-analyze verify; skipped where systemd is absent)', () => {
+  it('verifies clean, and the same check rejects a broken copy', () => {
+    const unit = readFileSync(UNIT, 'utf8');
+    expect(unit).toContain('ExecStart=/usr/bin/node /opt/vigil/dist/cli.js worker');
+    expect(verify(unit)).toEqual({code: 0, output: ''});
+    expect(verify(unit.replace('Type=simple', 'Type=sometimes')).output).toContain('Failed to parse service type');
+    expect(verify(unit.replace('ExecStart=/usr/bin/node ', 'ExecStart=/nonexistent/node ')).code).not.toBe(0);
+  });
+
+  it('drains for longer than the worker grace, and does not restart-loop on exit 3', () => {
+    const unit = readFileSync(UNIT, 'utf8');
+    expect(unit).toContain('--grace 30s');
+    expect(unit).toContain('TimeoutStopSec=40s');
+    expect(unit).toContain('RestartPreventExitStatus=3');
+    expect(unit).toMatch(/^EnvironmentFile=\/etc\/vigil\/worker\.env$/m);
+    // Secrets live in the EnvironmentFile, never in the unit (world-readable) itself.
+    expect(unit.split('\n').filter(line => !line.startsWith('#'))).not.toContainEqual(expect.stringMatching(/VIGIL_API_KEY|PASSWORD/));
+  });
+});
+
+describe('deploy/kubernetes', () => {
+  const load = (name: string) => parseAllDocuments(readFileSync(path.join(ROOT, 'deploy/kubernetes', name), 'utf8')).map(doc => doc.toJS());
+  const [deployment, service] = load('deployment.yaml');
+  const [pdb] = load('pdb.yaml');
+  const [secret] = load('secret.example.yaml');
+  const [configMap] = load('configmap.yaml');
+  const container = deployment.spec.template.spec.containers[0];
+
+  it('probes /healthz on the metrics port and exposes it to Prometheus', () => {
+    expect(container.ports).toEqual([{name: 'metrics', containerPort: 9464}]);
+    expect(container.readinessProbe.httpGet).toEqual({path: '/healthz', port: 'metrics'});
+    expect(container.livenessProbe.httpGet).toEqual({path: '/healthz', port: 'metrics'});
+    expect(container.env).toContainEqual({name: 'VIGIL_METRICS_HOST', value: '0.0.0.0'});
+    expect(service.spec.ports[0]).toMatchObject({port: 9464, targetPort: 'metrics'});
+    expect(deployment.spec.template.spec.terminationGracePeriodSeconds).toBeGreaterThan(30);
+  });
+
+  it('takes the Sentinel URL and both passwords from the Secret, in a form vigil reads', () => {
+    expect(container.envFrom).toEqual([{secretRef: {name: secret.metadata.name}}]);
+    expect(Object.keys(secret.stringData).sort()).toEqual(['VIGIL_API_KEY', 'VIGIL_REDIS_SENTINEL_PASSWORD', 'VIGIL_REDIS_URL']);
+    const target = parseRedisUrl(secret.stringData.VIGIL_REDIS_URL, 'VIGIL_REDIS_URL');
+    expect(target).toMatchObject({topology: 'sentinel', primaryName: 'vigil'});
+    expect(target.nodes).toHaveLength(3);
+  });
+
+  it('keeps a worker up through voluntary disruptions, selecting the Deployment pods', () => {
+    expect(pdb.kind).toBe('PodDisruptionBudget');
+    expect(pdb.spec.minAvailable).toBe(1);
+    expect(pdb.spec.selector.matchLabels).toEqual(deployment.spec.selector.matchLabels);
+    expect(deployment.spec.template.metadata.labels).toMatchObject(deployment.spec.selector.matchLabels);
+  });
+
+  it('mounts a checks file that vigil accepts', async () => {
+    expect(container.args.slice(0, 3)).toEqual(['worker', '--checks', '/etc/vigil/checks.yaml']);
+    const config = await parseChecks(configMap.data['checks.yaml'], 'configmap.yaml');
+    expect(config.specs.map(spec => spec.org)).toEqual(['acme']);
+  });
+});

@@ -1,0 +1,187 @@
+import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {Redis} from 'ioredis';
+import {freePort} from '../jobs/redis-server.js';
+import {waitFor} from '../jobs/harness.js';
+
+/**
+ * Real redis-server processes on loopback for the topology tests: a plain server with any
+ * setting, a primary + replica watched by three sentinels, a three-primary cluster.
+ * Nothing persists; every process is SIGKILLed by stop().
+ */
+
+export interface Node {
+  port: number;
+  process: ChildProcess;
+  kill(): Promise<void>;
+}
+
+const dirs: string[] = [];
+
+export function scratchDir(name: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), `vigil-${name}-`));
+  dirs.push(dir);
+  return dir;
+}
+
+export function removeScratchDirs(): void {
+  for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true});
+}
+
+async function ping(port: number): Promise<boolean> {
+  const probe = new Redis({port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0, connectTimeout: 500});
+  let lastError = '';
+  probe.on('error', (error: Error) => (lastError = error.message));
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    // A server with requirepass is up when it asks for the password.
+    return /NOAUTH/.test(lastError);
+  } finally {
+    probe.disconnect();
+  }
+}
+
+/** `redis-server <args>` on a free port, once it answers PING. */
+export async function startNode(args: string[] = [], {configFile, port: given}: {configFile?: string; port?: number} = {}): Promise<Node> {
+  const port = given ?? (await freePort());
+  const argv = [...(configFile ? [configFile] : []), '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...args];
+  const child = spawn('/usr/bin/redis-server', argv, {stdio: 'ignore'});
+  await waitFor(`redis-server on ${port}`, () => ping(port), 10_000);
+  return {
+    port,
+    process: child,
+    kill: () =>
+      new Promise<void>(resolve => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
+  };
+}
+
+export interface SentinelSet {
+  primary: Node;
+  replica: Node;
+  sentinels: Node[];
+  name: string;
+  url: string;
+  /** The port the sentinels currently name as primary. */
+  primaryPort(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** A primary, one replica, three sentinels (quorum 2) that fail over after 1 s of silence. */
+export async function startSentinelSet(name = 'vigilprimary'): Promise<SentinelSet> {
+  const primary = await startNode(['--maxmemory-policy', 'noeviction']);
+  const replica = await startNode(['--maxmemory-policy', 'noeviction', '--replicaof', '127.0.0.1', String(primary.port)]);
+  const dir = scratchDir('sentinel');
+  const sentinels: Node[] = [];
+  for (let i = 0; i < 3; i++) {
+    // Sentinel rewrites its config file: each one needs its own writable copy.
+    const file = path.join(dir, `sentinel-${i}.conf`);
+    writeFileSync(
+      file,
+      [
+        `sentinel monitor ${name} 127.0.0.1 ${primary.port} 2`,
+        `sentinel down-after-milliseconds ${name} 1000`,
+        `sentinel failover-timeout ${name} 5000`,
+        `sentinel parallel-syncs ${name} 1`,
+        '',
+      ].join('\n'),
+    );
+    sentinels.push(await startNode(['--sentinel'], {configFile: file}));
+  }
+  const ask = async () => {
+    const client = new Redis({port: sentinels[0]!.port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0});
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      return (await client.call('SENTINEL', 'get-master-addr-by-name', name)) as [string, string] | null;
+    } finally {
+      client.disconnect();
+    }
+  };
+  // Ready once every sentinel knows the replica and the other sentinels.
+  await waitFor(
+    'sentinels to discover the replica and each other',
+    async () => {
+      const client = new Redis({port: sentinels[0]!.port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0});
+      client.on('error', () => {});
+      try {
+        await client.connect();
+        const replicas = (await client.call('SENTINEL', 'replicas', name)) as unknown[];
+        const others = (await client.call('SENTINEL', 'sentinels', name)) as unknown[];
+        return replicas.length === 1 && others.length === 2;
+      } catch {
+        return false;
+      } finally {
+        client.disconnect();
+      }
+    },
+    20_000,
+  );
+  return {
+    primary,
+    replica,
+    sentinels,
+    name,
+    url: `redis+sentinel://${sentinels.map(node => `127.0.0.1:${node.port}`).join(',')}/${name}`,
+    primaryPort: async () => Number((await ask())?.[1] ?? 0),
+    stop: async () => {
+      await Promise.all([primary, replica, ...sentinels].map(node => node.kill()));
+    },
+  };
+}
+
+export interface TestCluster {
+  nodes: Node[];
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Three primaries, no replicas, every slot assigned (`redis-cli --cluster create`). */
+export async function startCluster(): Promise<TestCluster> {
+  const dir = scratchDir('cluster');
+  const nodes: Node[] = [];
+  for (let i = 0; i < 3; i++) {
+    nodes.push(
+      await startNode(['--cluster-enabled', 'yes', '--cluster-config-file', path.join(dir, `nodes-${i}.conf`), '--cluster-node-timeout', '2000', '--maxmemory-policy', 'noeviction']),
+    );
+  }
+  const created = spawnSync('/usr/bin/redis-cli', ['--cluster', 'create', ...nodes.map(node => `127.0.0.1:${node.port}`), '--cluster-replicas', '0', '--cluster-yes'], {
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  if (created.status !== 0) throw new Error(`redis-cli --cluster create failed: ${created.stdout}${created.stderr}`);
+  await waitFor(
+    'cluster_state:ok on every node',
+    async () => {
+      for (const node of nodes) {
+        const client = new Redis({port: node.port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0});
+        client.on('error', () => {});
+        try {
+          await client.connect();
+          if (!String(await client.call('CLUSTER', 'INFO')).includes('cluster_state:ok')) return false;
+        } catch {
+          return false;
+        } finally {
+          client.disconnect();
+        }
+      }
+      return true;
+    },
+    20_000,
+  );
+  return {
+    nodes,
+    url: `redis+cluster://${nodes.map(node => `127.0.0.1:${node.port}`).join(',')}`,
+    stop: async () => {
+      await Promise.all(nodes.map(node => node.kill()));
+    },
+  };
+}

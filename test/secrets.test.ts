@@ -1,0 +1,29 @@
+import {afterEach, describe, expect, it} from 'vitest';
+import {clearSecrets, maskSecret, redact, registerSecret} from '../src/secrets.js';
+
+afterEach(() => clearSecrets());
+
+describe('maskSecret', () => {
+  it('shows nothing of a key of 8 characters or fewer (3 + 4 visible would be almost all of it)', () => {
+    expect(maskSecret('abcdefgh')).toBe('********');
+    expect(maskSecret('abcd')).toBe('****');
+  });
+
+  it('shows the first 3 and last 4 characters of a longer key', () => {
+    expect(maskSecret('abcdefghi')).toBe('abc…fghi');
+    expect(maskSecret('vk_live_0123456789')).toBe('vk_…6789');
+  });
+});
+
+describe('redact', () => {
+  it('masks every registered secret wherever it appears, an 8-character one entirely', () => {
+    registerSecret('k8chars!');
+    registerSecret('vk_live_0123456789');
+    expect(redact('a k8chars! b vk_live_0123456789 c k8chars!')).toBe('a ******** b vk_…6789 c ********');
+  });
+
+  it('ignores secrets too short to mask usefully', () => {
+    registerSecret('abc');
+    expect(redact('abc')).toBe('abc');
+  });
+});

@@ -1,0 +1,299 @@
+import {render} from 'ink-testing-library';
+import {afterEach, describe, expect, it} from 'vitest';
+import type {ListReportsFilters, ListReportsResult, ReviewRequest} from '../../../src/api/wire/index.js';
+import {ApiError, OutcomeUnknownError, ReviewConflictError, ReviewLimitError} from '../../../src/errors.js';
+import {Browser, type LoadPage} from '../../../src/ui/browser/browser.js';
+import type {ReviewOutcome, ReviewProposal} from '../../../src/ui/browser/review-state.js';
+import {makeReport} from '../fixtures.js';
+import {KEYS, fakeEnd, tick, waitFor} from '../helpers.js';
+
+/*
+ * The review keys of the needs-customer-review queue, driven as a reviewer would: what is
+ * on screen, and which review requests actually reach the (fake) API client.
+ */
+
+const QUEUE: ListReportsFilters = {slug: 'acme', limit: 5, needsCustomerReview: true};
+const waiting = (n: number, content = `site${n}.example`) => ({id: `${5000 + n}`, reviewStatus: 'PENDING_CUSTOMER_REVIEW', asset: {id: `${7000 + n}`, type: 'URL', content, status: 'UNKNOWN'}});
+
+/**
+ * A queue served like the sandbox: a report is listed while a proposal waits for the org,
+ * and a review changes what the next listing returns.
+ */
+function fakeQueue(reports = [makeReport(1, {proposals: [waiting(1)]}), makeReport(2, {proposals: [waiting(2), waiting(3, 'second.example')]}), makeReport(3, {proposals: [waiting(4)]})]) {
+  const sent: Array<{proposalId: string; body: ReviewRequest}> = [];
+  const state = reports.map(report => ({...report, proposals: [...(report.proposals ?? [])]}));
+  let loads = 0;
+  let answer: (proposalId: string, body: ReviewRequest) => Promise<ReviewOutcome> = async proposalId => {
+    for (const report of state) {
+      report.proposals = report.proposals.map(p => (p.id === proposalId ? {...p, reviewStatus: 'REJECTED'} : p));
+    }
+    return {proposalId, reviewStatus: 'REJECTED'};
+  };
+  const loadPage: LoadPage = async () => {
+    loads += 1;
+    const listed = state.filter(report => report.proposals.some(p => p.reviewStatus === 'PENDING_CUSTOMER_REVIEW'));
+    return {reports: listed, nextCursor: null, totalCount: listed.length} satisfies ListReportsResult;
+  };
+  const review: ReviewProposal = (proposalId, body) => {
+    sent.push({proposalId, body});
+    return answer(proposalId, body);
+  };
+  return {
+    sent,
+    loadPage,
+    review,
+    loads: () => loads,
+    failWith(error: unknown) {
+      answer = async () => {
+        throw error;
+      };
+    },
+  };
+}
+
+let cleanup: Array<() => void> = [];
+afterEach(() => {
+  for (const fn of cleanup) fn();
+  cleanup = [];
+});
+
+function mount(queue: ReturnType<typeof fakeQueue>, filters: ListReportsFilters = QUEUE) {
+  const end = fakeEnd();
+  const app = render(<Browser filters={filters} loadPage={queue.loadPage} review={queue.review} end={end} />);
+  cleanup.push(() => app.unmount());
+  return {...app, end, frame: () => app.lastFrame() ?? ''};
+}
+
+async function opened(queue = fakeQueue()) {
+  const app = mount(queue);
+  await waitFor(() => expect(app.frame()).toMatch(/› r1/));
+  return app;
+}
+
+/** Presses keys one at a time, letting each render (esc needs longer). */
+async function press(app: {stdin: {write(data: string): void}}, ...keys: string[]) {
+  for (const key of keys) {
+    app.stdin.write(key);
+    await tick(key === KEYS.escape ? 80 : 30);
+  }
+}
+
+/** The frame's text with box borders and line wrapping folded away, for sentences in a dialog. */
+const text = (frame: string) => frame.replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ');
+
+const apiError = (status: number, code: string, message: string) => ({status, code, message, issues: []});
+
+describe('reviewing the queue in the browser', () => {
+  it('shows each report\'s asset content beside the ids the keys act on, and the review keys', async () => {
+    const app = await opened();
+    expect(app.frame()).toMatch(/PROPOSAL\/ASSET\s+ASSET/);
+    expect(app.frame()).toMatch(/› r1 .* 5001\/7001\s+site1\.example/);
+    expect(app.frame()).toMatch(/r2 .* 5002\/7002\s+site2\.example \+1/);
+    expect(app.frame()).toContain('a approve · x reject · w watchlist');
+  });
+
+  it('approves: a confirmation with the asset and the decision, then one request, and the report leaves the queue', async () => {
+    const queue = fakeQueue();
+    const app = await opened(queue);
+    await press(app, 'a');
+    await waitFor(() => expect(app.frame()).toContain('Approve proposal 5001 of report r1'));
+    expect(app.frame()).toContain('Note (optional)');
+    await press(app, KEYS.enter);
+    await waitFor(() => expect(app.frame()).toContain('Approve this asset? Nothing has been sent yet.'));
+    expect(app.frame()).toContain('Asset: site1.example');
+    expect(app.frame()).toContain('Decision: APPROVE');
+    expect(queue.sent).toEqual([]);
+    await press(app, 'y');
+    await waitFor(() => expect(app.frame()).toContain('✓ report r1 left the queue: approved proposal 5001 (site1.example)'));
+    expect(queue.sent).toEqual([{proposalId: '5001', body: {assetId: 7001, decision: 'APPROVE', slug: 'acme'}}]);
+    expect(app.frame()).not.toMatch(/^. r1 /m);
+    await waitFor(() => expect(app.frame()).toContain('Showing 1-2 of 2 (page 1)'));
+    expect(app.frame()).toMatch(/› r2/);
+  });
+
+  it('rejects with the reason picked and a note', async () => {
+    const queue = fakeQueue();
+    const app = await opened(queue);
+    await press(app, 'x');
+    await waitFor(() => expect(app.frame()).toContain('Reject reason:'));
+    expect(app.frame()).toContain('› 1. irrelevant');
+    expect(app.frame()).toContain('no malicious activity');
+    await press(app, 'j', KEYS.enter);
+    await waitFor(() => expect(app.frame()).toContain('Note (optional)'));
+    await press(app, 'seen on twitter\r');
+    await waitFor(() => expect(app.frame()).toContain('Decision: REJECT (no malicious activity)'));
+    expect(app.frame()).toContain('Note: seen on twitter');
+    await press(app, KEYS.enter);
+    await waitFor(() => expect(queue.sent).toHaveLength(1));
+    expect(queue.sent[0]).toEqual({proposalId: '5001', body: {assetId: 7001, decision: 'REJECT', slug: 'acme', rejectReason: 'no_malicious_activity', note: 'seen on twitter'}});
+  });
+
+  it('watchlists with a reason picked by its number', async () => {
+    const queue = fakeQueue();
+    const app = await opened(queue);
+    await press(app, 'w');
+    await waitFor(() => expect(app.frame()).toContain('Watchlist reason:'));
+    expect(app.frame()).toContain('4. other');
+    await press(app, '2');
+    await waitFor(() => expect(app.frame()).toContain('Note (optional)'));
+    await press(app, KEYS.enter, 'y');
+    await waitFor(() => expect(queue.sent).toHaveLength(1));
+    expect(queue.sent[0]!.body).toEqual({assetId: 7001, decision: 'WATCHLIST', slug: 'acme', watchlistReason: 'PARKING'});
+  });
+
+  it('sends nothing when cancelled with esc at the reason, the note or the confirmation, or with n', async () => {
+    const queue = fakeQueue();
+    const app = await opened(queue);
+    for (const keys of [['x', KEYS.escape], ['a', KEYS.escape], ['a', KEYS.enter, KEYS.escape], ['w', KEYS.enter, KEYS.enter, 'n']]) {
+      await press(app, ...keys);
+      await waitFor(() => expect(app.frame()).toContain('review cancelled: nothing was sent'));
+      expect(app.frame()).toMatch(/› r1/);
+    }
+    expect(queue.sent).toEqual([]);
+  });
+
+  it('after a review of one of two proposals, the row shows the next one at once and the report stays', async () => {
+    const queue = fakeQueue();
+    const app = await opened(queue);
+    await press(app, 'j', 'x', KEYS.enter, KEYS.enter, 'y');
+    await waitFor(() => expect(app.frame()).toContain('✓ report r2 has 1 proposal left: rejected proposal 5002 (site2.example)'));
+    expect(app.frame()).toMatch(/› r2 .* 5003\/7003\s+second\.example/);
+  });
+
+  it('in the detail view, reviews the proposal picked with tab, and the detail shows its new state', async () => {
+    const queue = fakeQueue([makeReport(2, {proposals: [waiting(2), waiting(3, 'second.example')]}), makeReport(4, {proposals: [waiting(4)]})]);
+    const detail = mount(queue);
+    await waitFor(() => expect(detail.frame()).toMatch(/› r2/));
+    await press(detail, KEYS.enter);
+    await waitFor(() => expect(detail.frame()).toContain('Report r2'));
+    expect(detail.frame()).toContain('› 1. site2.example');
+    await press(detail, '\t');
+    await waitFor(() => expect(detail.frame()).toContain('› 2. second.example'));
+    await press(detail, 'x', KEYS.enter, KEYS.enter);
+    await waitFor(() => expect(detail.frame()).toContain('Asset: second.example'));
+    await press(detail, 'y');
+    await waitFor(() => expect(detail.frame()).toContain('report r2 has 1 proposal left'));
+    expect(queue.sent[0]).toMatchObject({proposalId: '5003', body: {assetId: 7003}});
+    expect(detail.frame()).toContain('proposal: 5003  review: REJECTED');
+  });
+
+  it('409: says the listing is out of date, nothing was recorded, and r refreshes', async () => {
+    const queue = fakeQueue();
+    queue.failWith(new ReviewConflictError(apiError(409, 'CONFLICT', 'Asset does not belong to proposal'), 'use the proposal\'s asset.id'));
+    const app = await opened(queue);
+    await press(app, 'a', KEYS.enter, 'y');
+    await waitFor(() => expect(app.frame()).toContain('Not reviewed: Asset does not belong to proposal'));
+    expect(app.frame()).toContain('Press r to refresh the page, then review again.');
+    const loads = queue.loads();
+    await press(app, 'r');
+    await waitFor(() => expect(queue.loads()).toBe(loads + 1));
+    expect(queue.sent).toHaveLength(1);
+  });
+
+  it('an unknown outcome is not retried, and says how to check', async () => {
+    const queue = fakeQueue();
+    queue.failWith(new OutcomeUnknownError('POST organization/proposals/5001/review: HTTP 502 Bad Gateway; the review may or may not have been recorded', 'check first', 502));
+    const app = await opened(queue);
+    await press(app, 'a', KEYS.enter, 'y');
+    await waitFor(() => expect(text(app.frame())).toContain('Outcome unknown: POST organization/proposals/5001/review: HTTP 502 Bad Gateway; the review may or may not have been recorded'));
+    expect(text(app.frame())).toContain('it was not retried');
+    expect(text(app.frame())).toContain('Press r to refresh the page: if proposal 5001 no longer waits, the review went through');
+    await tick(100);
+    expect(queue.sent).toHaveLength(1);
+  });
+
+  it('after the daily limit, the review keys are off for the session and say why', async () => {
+    const queue = fakeQueue();
+    queue.failWith(new ReviewLimitError(apiError(429, 'TOO_MANY_REQUESTS', 'Review limit of 10 per day reached for this organization.'), 'wait'));
+    const app = await opened(queue);
+    await press(app, 'w', KEYS.enter, KEYS.enter, 'y');
+    await waitFor(() => expect(app.frame()).toContain('Not reviewed: Review limit of 10 per day reached for this organization.'));
+    expect(text(app.frame())).toContain('the review keys are off for the rest of this session');
+    await press(app, KEYS.escape);
+    await waitFor(() => expect(app.frame()).toContain('a/x/w off (see ?)'));
+    await press(app, 'j', 'a');
+    await waitFor(() => expect(text(app.frame())).toContain('reviews are off: Review limit of 10 per day reached for this organization. (no review was recorded)'));
+    expect(app.frame()).not.toContain('Approve proposal');
+    await press(app, '?');
+    await waitFor(() => expect(app.frame()).toContain('approve (off)'));
+    expect(text(app.frame())).toContain('Off: Review limit of 10 per day reached for this organization. (no review was recorded)');
+    expect(queue.sent).toHaveLength(1);
+  });
+
+  it('a proposal without an asset id is listed, and the review key says why it is off', async () => {
+    const queue = fakeQueue([makeReport(8, {proposals: [{id: '5008', reviewStatus: 'PENDING_CUSTOMER_REVIEW', asset: undefined}]})]);
+    const app = mount(queue);
+    await waitFor(() => expect(app.frame()).toMatch(/› r8 .* 5008\/-/));
+    await press(app, 'a');
+    await waitFor(() => expect(app.frame()).toContain('cannot review: proposal 1 of report r8 came without an asset id, which the review needs'));
+    expect(queue.sent).toEqual([]);
+  });
+
+  it('strips control sequences from the title and the asset content in the confirmation', async () => {
+    const evil = makeReport(9, {title: 'Evil\u001b]0;owned\u0007 title', proposals: [{...waiting(9), asset: {id: '7009', type: 'URL', content: 'bad\u001b[2J.example\u202e', status: 'UNKNOWN'}}]});
+    const queue = fakeQueue([evil]);
+    const app = mount(queue);
+    await waitFor(() => expect(app.frame()).toMatch(/› r9 .* bad\.example/));
+    await press(app, 'a', 'a note', KEYS.enter);
+    await waitFor(() => expect(app.frame()).toContain('Approve this asset?'));
+    expect(app.frame()).toContain('Evil title');
+    expect(app.frame()).toContain('Asset: bad.example');
+    expect(app.frame()).not.toMatch(/\u001b\]|\u001b\[2J|\u202e/);
+  });
+
+  it('? lists every key of the view, the same as the footer and more, and any key closes it', async () => {
+    const app = await opened();
+    await press(app, '?');
+    await waitFor(() => expect(app.frame()).toContain('Keys: review queue table'));
+    for (const line of ['↑↓/jk   move', 'g/G     first/last row', 'a       approve', 'x       reject', 'w       watchlist', 'r       refresh', 'q       quit', 'ctrl+c  interrupt (exit 130)']) {
+      expect(app.frame()).toContain(line);
+    }
+    await press(app, 'q');
+    await waitFor(() => expect(app.frame()).toMatch(/› r1/));
+    expect(app.end.codes).toEqual([]);
+    await press(app, KEYS.enter, '?');
+    await waitFor(() => expect(app.frame()).toContain('Keys: review queue detail view'));
+    expect(app.frame()).toContain('tab/1-9          pick proposal');
+  });
+
+  it('outside the queue the review keys do nothing and are not offered', async () => {
+    const queue = fakeQueue();
+    const app = mount(queue, {slug: 'acme', limit: 5});
+    await waitFor(() => expect(app.frame()).toMatch(/› r1/));
+    expect(app.frame()).not.toContain('approve');
+    await press(app, 'a', 'x', 'w');
+    expect(app.frame()).not.toContain('proposal 5001 of report');
+    expect(queue.sent).toEqual([]);
+  });
+});
+
+describe('a rejected key in the browser', () => {
+  const unauthorized = () => new ApiError(apiError(401, 'UNAUTHORIZED', 'Invalid API key'));
+
+  it('a 401 on a page ends the session with exit 2 and the message, no retry offered', async () => {
+    const end = fakeEnd();
+    const app = render(<Browser filters={QUEUE} loadPage={async () => Promise.reject(unauthorized())} review={fakeQueue().review} end={end} />);
+    cleanup.push(() => app.unmount());
+    await waitFor(() => expect(end.codes).toEqual([2]));
+    expect(app.lastFrame()).toContain('error: Invalid API key (HTTP 401 UNAUTHORIZED)');
+    expect(app.lastFrame()).toContain('vigil auth status');
+    expect(app.lastFrame()).not.toContain('retry');
+  });
+
+  it('a 403 on a page ends the session with exit 5, no retry offered', async () => {
+    const end = fakeEnd();
+    const app = render(<Browser filters={QUEUE} loadPage={async () => Promise.reject(new ApiError(apiError(403, 'FORBIDDEN', 'No access to org')))} review={fakeQueue().review} end={end} />);
+    cleanup.push(() => app.unmount());
+    await waitFor(() => expect(end.codes).toEqual([5]));
+    expect(app.lastFrame()).not.toContain('retry');
+  });
+
+  it('a 401 on a review ends the session with exit 2', async () => {
+    const queue = fakeQueue();
+    queue.failWith(unauthorized());
+    const app = await opened(queue);
+    await press(app, 'a', KEYS.enter, 'y');
+    await waitFor(() => expect(app.end.codes).toEqual([2]));
+    expect(app.frame()).toContain('Invalid API key');
+  });
+});
