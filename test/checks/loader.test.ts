@@ -5,15 +5,10 @@ import {describe, expect, it} from 'vitest';
 import {loadChecksFile, parseChecks} from '../../src/checks/loader.js';
 import {parseDuration, formatDuration} from '../../src/checks/duration.js';
 import {InputError} from '../../src/errors.js';
+import {problemLines, rejectionOf} from '../helpers/thrown.js';
 
 async function problemsOf(text: string): Promise<string[]> {
-  try {
-    await parseChecks(text, 'checks.yaml');
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputError);
-    return (error as InputError).problems.map(problem => `${problem.field}: ${problem.message}`);
-  }
-  throw new Error('expected the file to be refused');
+  return problemLines(await rejectionOf(parseChecks(text, 'checks.yaml'), InputError));
 }
 
 describe('checks file', () => {
