@@ -6,7 +6,7 @@ import {clearSecrets, redact} from '../../src/secrets.js';
 import {healthcheckResult} from './fixtures.js';
 import {BASE, KEY, ORIGIN, everythingAbout, localServer, makeClient} from './helpers.js';
 import {useNock} from '../helpers/nock.js';
-import {rejectionOf} from '../helpers/thrown.js';
+import {rejectionOf, thrownBy} from '../helpers/thrown.js';
 
 useNock({allowLoopback: true});
 afterEach(() => clearSecrets());
@@ -17,16 +17,10 @@ describe('plain-http guard', () => {
   it.each(['http://api.example.com/api/v2', 'http://10.0.0.5:8080/api/v2', 'http://127.evil.example/api/v2'])(
     'refuses %s: InputError naming --base-url, exit 3',
     baseUrl => {
-      let error: unknown;
-      try {
-        createApiClient({baseUrl, apiKey: KEY});
-      } catch (e) {
-        error = e;
-      }
-      expect(error).toBeInstanceOf(InputError);
-      expect((error as InputError).exitCode).toBe(3);
-      expect((error as InputError).problems[0]?.field).toBe('--base-url');
-      expect((error as InputError).message).toContain('plain http');
+      const error = thrownBy(() => createApiClient({baseUrl, apiKey: KEY}), InputError);
+      expect(error.exitCode).toBe(3);
+      expect(error.problems[0]?.field).toBe('--base-url');
+      expect(error.message).toContain('plain http');
     },
   );
 
