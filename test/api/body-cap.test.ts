@@ -4,7 +4,8 @@ import {ResponseTooLargeError, capDownload, decodeBody, formatBytes, parseByteSi
 import {ContractError} from '../../src/errors.js';
 import {ExitCode} from '../../src/exit-codes.js';
 import {gzipBomb} from '../helpers/gzip-bomb.js';
-import {failure, localServer, makeClient, type LocalServer} from './helpers.js';
+import {localServer, makeClient, type LocalServer} from './helpers.js';
+import {rejectionOf} from '../helpers/thrown.js';
 
 const MiB = 2 ** 20;
 
@@ -30,7 +31,7 @@ describe('decodeBody', () => {
   });
 
   it('stops at the limit once decompressed and names it', async () => {
-    const error = await failure(decodeBody(gzipSync(Buffer.alloc(2 * MiB)), 'gzip', MiB, 'api.example'));
+    const error = await rejectionOf(decodeBody(gzipSync(Buffer.alloc(2 * MiB)), 'gzip', MiB, 'api.example'));
     expect(error).toBeInstanceOf(ResponseTooLargeError);
     expect(error.message).toBe('unexpected response from api.example: the response body is larger than the limit of 1 MiB once decompressed; the download was stopped');
     expect((error as ResponseTooLargeError).hint).toContain('VIGIL_MAX_RESPONSE_BYTES');
@@ -39,7 +40,7 @@ describe('decodeBody', () => {
 
   it('refuses an encoding it did not ask for and a corrupt body as contract errors', async () => {
     await expect(decodeBody(Buffer.from('x'), 'zstd', MiB, 'h')).rejects.toThrow('content-encoding "zstd", which vigil did not ask for');
-    const corrupt = await failure(decodeBody(Buffer.from('not gzip'), 'gzip', MiB, 'h'));
+    const corrupt = await rejectionOf(decodeBody(Buffer.from('not gzip'), 'gzip', MiB, 'h'));
     expect(corrupt).toBeInstanceOf(ContractError);
     expect(corrupt.message).toContain('cannot be decompressed');
   });
@@ -84,7 +85,7 @@ describe('the client against an oversized response', () => {
     const bomb = gzipBomb(2 ** 30);
     server = await localServer((_req, res) => res.writeHead(200, {'content-type': 'application/json', 'content-encoding': 'gzip'}).end(bomb));
     const {client} = makeClient({baseUrl: `${server.url}/api/v2`, retries: 3, maxResponseBytes: 4 * MiB});
-    const error = await failure(client.listReports({slug: 'acme'}));
+    const error = await rejectionOf(client.listReports({slug: 'acme'}));
     expect(error).toBeInstanceOf(ResponseTooLargeError);
     expect(error.message).toContain('larger than the limit of 4 MiB once decompressed');
     expect(server.requests).toHaveLength(1);
@@ -102,7 +103,7 @@ describe('the client against an oversized response', () => {
       push();
     });
     const {client} = makeClient({baseUrl: `${server.url}/api/v2`, maxResponseBytes: MiB});
-    const error = await failure(client.listReports({slug: 'acme'}));
+    const error = await rejectionOf(client.listReports({slug: 'acme'}));
     expect(error.message).toContain('larger than the limit of 1 MiB; the download was stopped');
     expect(server.requests).toHaveLength(1);
   });
@@ -113,7 +114,7 @@ describe('the client against an oversized response', () => {
       res.write('{');
     });
     const {client} = makeClient({baseUrl: `${server.url}/api/v2`, maxResponseBytes: MiB});
-    expect((await failure(client.listReports({slug: 'acme'}))).message).toContain('larger than the limit of 1 MiB');
+    expect((await rejectionOf(client.listReports({slug: 'acme'}))).message).toContain('larger than the limit of 1 MiB');
   });
 
   it('a gzip response within the limit is read as before', async () => {

@@ -1,16 +1,20 @@
 import nock from 'nock';
-import {describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it} from 'vitest';
 import {ApiError, CredentialsError} from '../../src/errors.js';
 import {createApiClient} from '../../src/api/client.js';
-import {BASE, ORIGIN, failure, makeClient, useNock} from './helpers.js';
+import {BASE, ORIGIN, makeClient} from './helpers.js';
+import {useNock} from '../helpers/nock.js';
+import {rejectionOf} from '../helpers/thrown.js';
+import {clearSecrets} from '../../src/secrets.js';
 
 useNock();
+afterEach(() => clearSecrets());
 
 const search = {slug: 'acme', assetContents: ['a.example']};
 
 async function apiError(status: number, body: string, headers: Record<string, string> = {'content-type': 'application/json'}): Promise<ApiError> {
   nock(ORIGIN).post('/api/v2/reports/search').reply(status, body, headers);
-  const error = await failure(makeClient({retries: 0}).client.searchReports(search));
+  const error = await rejectionOf(makeClient({retries: 0}).client.searchReports(search));
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }
@@ -66,7 +70,7 @@ describe('every documented error body is normalised', () => {
           ],
         },
       });
-    const error = (await failure(makeClient().client.createReport({title: 'abc', description: 'd', assets: [{content: 'a.example'}]}))) as ApiError;
+    const error = (await rejectionOf(makeClient().client.createReport({title: 'abc', description: 'd', assets: [{content: 'a.example'}]}))) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.exitCode).toBe(7);
     expect(error.status).toBe(422);
@@ -81,7 +85,7 @@ describe('credentials', () => {
   it('no key: CredentialsError (exit 2) and nothing sent', async () => {
     const client = createApiClient({baseUrl: BASE});
     const endpoint = nock(ORIGIN).post('/api/v2/reports/search').reply(200, {reports: []});
-    const error = await failure(client.searchReports(search));
+    const error = await rejectionOf(client.searchReports(search));
     expect(error).toBeInstanceOf(CredentialsError);
     expect((error as CredentialsError).exitCode).toBe(2);
     // The endpoint was there to be called, and was not.
@@ -91,7 +95,7 @@ describe('credentials', () => {
 
   it('a key with a newline is refused before sending', async () => {
     const client = createApiClient({baseUrl: BASE, apiKey: 'vk_live_abc\n'});
-    const error = await failure(client.searchReports(search));
+    const error = await rejectionOf(client.searchReports(search));
     expect(error).toBeInstanceOf(CredentialsError);
     expect(error.message).toContain('cannot be sent in a header');
   });

@@ -1,12 +1,16 @@
 import nock from 'nock';
-import {describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it} from 'vitest';
 import {createApiClient} from '../../src/api/client.js';
 import {ContractError} from '../../src/errors.js';
 import {USER_AGENT} from '../../src/version.js';
 import {fullReport, healthcheckResult, minimalReport} from './fixtures.js';
-import {BASE, KEY, ORIGIN, failure, makeClient, useNock} from './helpers.js';
+import {BASE, KEY, ORIGIN, makeClient} from './helpers.js';
+import {useNock} from '../helpers/nock.js';
+import {rejectionOf} from '../helpers/thrown.js';
+import {clearSecrets} from '../../src/secrets.js';
 
 useNock();
+afterEach(() => clearSecrets());
 
 interface Seen {
   path: string;
@@ -102,7 +106,7 @@ describe('requests the client sends', () => {
   });
 
   it('rejects an invalid healthcheck id before sending', async () => {
-    const error = await failure(makeClient().client.runHealthcheck('../admin', {}));
+    const error = await rejectionOf(makeClient().client.runHealthcheck('../admin', {}));
     expect(error.message).toContain('not a healthcheck id');
     expect((error as {exitCode?: number}).exitCode).toBe(3);
   });
@@ -141,7 +145,7 @@ describe('tolerant reading of documented response variants', () => {
 
   it('a broken response is a ContractError naming the field', async () => {
     nock(ORIGIN).get('/api/v2/organization/reports').query(true).reply(200, {reports: [{...minimalReport, title: 42}], totalCount: 1});
-    const error = await failure(makeClient().client.listReports({slug: 'acme'}));
+    const error = await rejectionOf(makeClient().client.listReports({slug: 'acme'}));
     expect(error).toBeInstanceOf(ContractError);
     expect(error.message).toContain('reports[0].title');
     expect(error.message).toContain('GET organization/reports');
@@ -150,7 +154,7 @@ describe('tolerant reading of documented response variants', () => {
   it('a healthcheck result with no grade (neither severity nor ok) is a ContractError naming it', async () => {
     const {severity: _severity, ok: _ok, ...broken} = healthcheckResult;
     nock(ORIGIN).post('/api/v2/healthchecks/takedowns/cancelled-count').reply(200, broken);
-    const error = await failure(makeClient().client.runHealthcheck('takedowns.cancelled-count', {slug: 'acme'}));
+    const error = await rejectionOf(makeClient().client.runHealthcheck('takedowns.cancelled-count', {slug: 'acme'}));
     expect(error).toBeInstanceOf(ContractError);
     expect(error.message).toContain('severity');
   });
@@ -160,7 +164,7 @@ describe('tolerant reading of documented response variants', () => {
     ['an empty body', '', 'application/json', /empty body/],
   ])('a 200 with %s is a ContractError', async (_label, body, type, pattern) => {
     nock(ORIGIN).post('/api/v2/reports/search').reply(200, body, {'content-type': type});
-    const error = await failure(makeClient().client.searchReports({slug: 'acme', assetContents: ['x']}));
+    const error = await rejectionOf(makeClient().client.searchReports({slug: 'acme', assetContents: ['x']}));
     expect(error).toBeInstanceOf(ContractError);
     expect(error.message).toMatch(pattern);
     expect((error as ContractError).exitCode).toBe(1);

@@ -1,11 +1,15 @@
 import {createServer} from 'node:net';
 import nock from 'nock';
-import {describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it} from 'vitest';
 import {ApiError, InterruptedError, OutcomeUnknownError, UnavailableError} from '../../src/errors.js';
 import {createApiClient} from '../../src/api/client.js';
-import {KEY, ORIGIN, failure, localServer, makeClient, useNock} from './helpers.js';
+import {KEY, ORIGIN, localServer, makeClient} from './helpers.js';
+import {useNock} from '../helpers/nock.js';
+import {rejectionOf} from '../helpers/thrown.js';
+import {clearSecrets} from '../../src/secrets.js';
 
-useNock();
+useNock({allowLoopback: true});
+afterEach(() => clearSecrets());
 
 const search = {slug: 'acme', assetContents: ['a.example']};
 const create = {organizationSlug: 'acme', title: 'abc', description: 'd', assets: [{content: 'a.example'}]};
@@ -46,7 +50,7 @@ describe('retries', () => {
 
   it.each([500, 502, 503, 429])('%i every time: exactly 1 + retries attempts, then ApiError exit 8', async status => {
     const counter = always('/api/v2/reports/search', status);
-    const error = await failure(makeClient({retries: 3}).client.searchReports(search));
+    const error = await rejectionOf(makeClient({retries: 3}).client.searchReports(search));
     expect(counter.count).toBe(4);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).exitCode).toBe(8);
@@ -55,13 +59,13 @@ describe('retries', () => {
 
   it('retries: 0 means one attempt', async () => {
     const counter = always('/api/v2/reports/search', 503);
-    await failure(makeClient({retries: 0}).client.searchReports(search));
+    await rejectionOf(makeClient({retries: 0}).client.searchReports(search));
     expect(counter.count).toBe(1);
   });
 
   it.each([400, 401, 403, 404, 409, 413, 422])('%i is final: one attempt', async status => {
     const counter = always('/api/v2/reports/search', status);
-    const error = await failure(makeClient({retries: 3}).client.searchReports(search));
+    const error = await rejectionOf(makeClient({retries: 3}).client.searchReports(search));
     expect(counter.count).toBe(1);
     expect((error as ApiError).status).toBe(status);
   });
@@ -88,7 +92,7 @@ describe('retries', () => {
   it('backoff doubles with jitter, within the bounds', async () => {
     always('/api/v2/reports/search', 500);
     const {client, lines} = makeClient({retries: 3, retryBaseDelayMs: 40, maxRetryDelayMs: 100});
-    await failure(client.searchReports(search));
+    await rejectionOf(client.searchReports(search));
     const waits = lines.map(line => /^waiting (\d+) ms/.exec(line)?.[1]).filter(Boolean).map(Number);
     expect(waits).toHaveLength(3);
     expect(waits[0]).toBeGreaterThanOrEqual(20);
@@ -103,7 +107,7 @@ describe('retries', () => {
 describe('report creation is not retried when it may have been processed', () => {
   it('500: one attempt, the hint says to check before trying again', async () => {
     const counter = always('/api/v2/report/create', 500, {message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR'});
-    const error = (await failure(makeClient({retries: 3}).client.createReport(create))) as OutcomeUnknownError;
+    const error = (await rejectionOf(makeClient({retries: 3}).client.createReport(create))) as OutcomeUnknownError;
     expect(counter.count).toBe(1);
     expect(error).toBeInstanceOf(OutcomeUnknownError);
     expect(error.exitCode).toBe(8);
@@ -121,7 +125,7 @@ describe('report creation is not retried when it may have been processed', () =>
     const server = await localServer(req => req.socket.destroy());
     try {
       const {client} = makeClient({baseUrl: `${server.url}/api/v2`, retries: 3});
-      const error = await failure(client.createReport(create));
+      const error = await rejectionOf(client.createReport(create));
       expect(error).toBeInstanceOf(UnavailableError);
       expect(error.message).toContain('connection reset');
       expect(error.message).toContain('may or may not have been created');
@@ -134,7 +138,7 @@ describe('report creation is not retried when it may have been processed', () =>
   it('connection refused: retried, since nothing reached the server', async () => {
     const port = await closedPort();
     const {client, lines} = makeClient({baseUrl: `http://127.0.0.1:${port}/api/v2`, retries: 2});
-    const error = await failure(client.createReport(create));
+    const error = await rejectionOf(client.createReport(create));
     expect(error).toBeInstanceOf(UnavailableError);
     expect((error as UnavailableError).exitCode).toBe(8);
     expect(error.message).toBe(`POST report/create: connection refused by 127.0.0.1:${port} (after 3 attempts)`);
@@ -169,7 +173,7 @@ describe('network failures', () => {
     try {
       const {client} = makeClient({baseUrl: `${server.url}/api/v2`, timeoutMs: 150, retries: 1});
       const started = Date.now();
-      const error = await failure(client.searchReports(search));
+      const error = await rejectionOf(client.searchReports(search));
       expect(error).toBeInstanceOf(UnavailableError);
       expect(error.message).toBe(`POST reports/search: no response from ${server.url.slice(7)} within 150 ms (after 2 attempts)`);
       expect(server.requests).toHaveLength(2);
@@ -182,7 +186,7 @@ describe('network failures', () => {
   it('a timed-out create is not retried', async () => {
     const server = await localServer(() => {});
     try {
-      const error = await failure(makeClient({baseUrl: `${server.url}/api/v2`, timeoutMs: 100}).client.createReport(create));
+      const error = await rejectionOf(makeClient({baseUrl: `${server.url}/api/v2`, timeoutMs: 100}).client.createReport(create));
       expect(error.message).toContain('may or may not have been created');
       expect(server.requests).toHaveLength(1);
     } finally {
@@ -199,7 +203,7 @@ describe('abort (Ctrl+C)', () => {
       const {client} = makeClient({baseUrl: `${server.url}/api/v2`, signal: controller.signal, timeoutMs: 10_000});
       const started = Date.now();
       setTimeout(() => controller.abort(), 50);
-      const error = await failure(client.searchReports(search));
+      const error = await rejectionOf(client.searchReports(search));
       expect(error).toBeInstanceOf(InterruptedError);
       expect((error as InterruptedError).exitCode).toBe(130);
       expect(Date.now() - started).toBeLessThan(1_000);
@@ -214,7 +218,7 @@ describe('abort (Ctrl+C)', () => {
     const {client} = makeClient({maxRetryDelayMs: 30_000});
     setTimeout(() => controller.abort(), 100);
     const started = Date.now();
-    const error = await failure(client.searchReports(search, {signal: controller.signal}));
+    const error = await rejectionOf(client.searchReports(search, {signal: controller.signal}));
     expect(error).toBeInstanceOf(InterruptedError);
     expect(Date.now() - started).toBeLessThan(2_000);
   });
@@ -238,7 +242,7 @@ describe('a caller deadline', () => {
     const server = await localServer(() => {});
     try {
       const {client} = makeClient({baseUrl: `${server.url}/api/v2`, timeoutMs: 10_000});
-      const error = await failure(client.searchReports(search, {signal: AbortSignal.timeout(80)}));
+      const error = await rejectionOf(client.searchReports(search, {signal: AbortSignal.timeout(80)}));
       expect(error).toBeInstanceOf(UnavailableError);
       expect(error.message).toBe("POST reports/search: no response before the caller's deadline");
     } finally {

@@ -1,10 +1,14 @@
 import nock from 'nock';
-import {describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it} from 'vitest';
 import {ApiError, OutcomeUnknownError, ReviewConflictError, ReviewLimitError, UnavailableError} from '../../src/errors.js';
 import type {ReviewRequest} from '../../src/api/wire/index.js';
-import {KEY, ORIGIN, everythingAbout, failure, localServer, makeClient, useNock} from './helpers.js';
+import {KEY, ORIGIN, everythingAbout, localServer, makeClient} from './helpers.js';
+import {useNock} from '../helpers/nock.js';
+import {rejectionOf} from '../helpers/thrown.js';
+import {clearSecrets} from '../../src/secrets.js';
 
-useNock();
+useNock({allowLoopback: true});
+afterEach(() => clearSecrets());
 
 const PATH = '/api/v2/organization/proposals/41/review';
 const body: ReviewRequest = {assetId: 7, decision: 'REJECT', rejectReason: 'irrelevant', slug: 'acme'};
@@ -48,7 +52,7 @@ describe('reviewProposal: what is sent and read', () => {
 describe('reviewProposal is never repeated once the upstream may have acted', () => {
   it.each([500, 502, 503])('%i: one request, OutcomeUnknownError (exit 8) with the command that shows the state', async status => {
     const counter = always(status, {message: 'boom', code: 'INTERNAL_SERVER_ERROR'});
-    const error = (await failure(makeClient({retries: 3}).client.reviewProposal('41', body))) as OutcomeUnknownError;
+    const error = (await rejectionOf(makeClient({retries: 3}).client.reviewProposal('41', body))) as OutcomeUnknownError;
     expect(counter.count).toBe(1);
     expect(error).toBeInstanceOf(OutcomeUnknownError);
     expect(error.exitCode).toBe(8);
@@ -64,7 +68,7 @@ describe('reviewProposal is never repeated once the upstream may have acted', ()
       count++;
       return [429, JSON.stringify({message: 'Review limit of 10 per day reached for this organization.', code: 'TOO_MANY_REQUESTS'}), {'retry-after': '1'}];
     });
-    const error = (await failure(makeClient({retries: 3}).client.reviewProposal('41', body))) as ReviewLimitError;
+    const error = (await rejectionOf(makeClient({retries: 3}).client.reviewProposal('41', body))) as ReviewLimitError;
     expect(count).toBe(1);
     expect(error).toBeInstanceOf(ReviewLimitError);
     expect(error).toBeInstanceOf(ApiError);
@@ -76,7 +80,7 @@ describe('reviewProposal is never repeated once the upstream may have acted', ()
 
   it('409: ReviewConflictError exit 9, with where to see the asset id', async () => {
     always(409, {message: 'Asset does not belong to this proposal', code: 'CONFLICT'});
-    const error = (await failure(makeClient().client.reviewProposal('41', body))) as ReviewConflictError;
+    const error = (await rejectionOf(makeClient().client.reviewProposal('41', body))) as ReviewConflictError;
     expect(error).toBeInstanceOf(ReviewConflictError);
     expect(error.exitCode).toBe(9);
     expect(error.code).toBe('CONFLICT');
@@ -86,7 +90,7 @@ describe('reviewProposal is never repeated once the upstream may have acted', ()
 
   it.each([[400, 3], [403, 5], [404, 4]])('%i stays an ApiError with its usual exit code %i', async (status, exit) => {
     const counter = always(status, {message: 'no', code: 'X'});
-    const error = (await failure(makeClient().client.reviewProposal('41', body))) as ApiError;
+    const error = (await rejectionOf(makeClient().client.reviewProposal('41', body))) as ApiError;
     expect(counter.count).toBe(1);
     expect(error.constructor).toBe(ApiError);
     expect(error.exitCode).toBe(exit);
@@ -96,7 +100,7 @@ describe('reviewProposal is never repeated once the upstream may have acted', ()
   it('connection reset after sending: one request, outcome unknown', async () => {
     const server = await localServer(req => req.socket.destroy());
     try {
-      const error = await failure(makeClient({baseUrl: `${server.url}/api/v2`, retries: 3}).client.reviewProposal('41', body));
+      const error = await rejectionOf(makeClient({baseUrl: `${server.url}/api/v2`, retries: 3}).client.reviewProposal('41', body));
       expect(error).toBeInstanceOf(OutcomeUnknownError);
       expect(error.message).toContain('connection reset');
       expect(error.message).toContain('may or may not have been recorded');
@@ -110,7 +114,7 @@ describe('reviewProposal is never repeated once the upstream may have acted', ()
   it('no response in time after sending: one request, outcome unknown', async () => {
     const server = await localServer(() => {});
     try {
-      const error = await failure(makeClient({baseUrl: `${server.url}/api/v2`, timeoutMs: 100, retries: 3}).client.reviewProposal('41', body));
+      const error = await rejectionOf(makeClient({baseUrl: `${server.url}/api/v2`, timeoutMs: 100, retries: 3}).client.reviewProposal('41', body));
       expect(error).toBeInstanceOf(OutcomeUnknownError);
       expect(server.requests).toHaveLength(1);
     } finally {
@@ -123,7 +127,7 @@ describe('reviewProposal is never repeated once the upstream may have acted', ()
     const port = Number(new URL(server.url).port);
     await server.close();
     const {client, lines} = makeClient({baseUrl: `http://127.0.0.1:${port}/api/v2`, retries: 2});
-    const error = await failure(client.reviewProposal('41', body));
+    const error = await rejectionOf(client.reviewProposal('41', body));
     expect(error).toBeInstanceOf(UnavailableError);
     expect(error).not.toBeInstanceOf(OutcomeUnknownError);
     expect(lines.filter(line => line.includes('ECONNREFUSED'))).toHaveLength(3);

@@ -1,12 +1,15 @@
 import nock from 'nock';
-import {describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it} from 'vitest';
 import {createApiClient} from '../../src/api/client.js';
 import {ApiError, InputError, UnavailableError} from '../../src/errors.js';
 import {clearSecrets, redact} from '../../src/secrets.js';
 import {healthcheckResult} from './fixtures.js';
-import {BASE, KEY, ORIGIN, everythingAbout, failure, localServer, makeClient, useNock} from './helpers.js';
+import {BASE, KEY, ORIGIN, everythingAbout, localServer, makeClient} from './helpers.js';
+import {useNock} from '../helpers/nock.js';
+import {rejectionOf, thrownBy} from '../helpers/thrown.js';
 
-useNock();
+useNock({allowLoopback: true});
+afterEach(() => clearSecrets());
 
 const search = {slug: 'acme', assetContents: ['a.example']};
 
@@ -14,16 +17,10 @@ describe('plain-http guard', () => {
   it.each(['http://api.example.com/api/v2', 'http://10.0.0.5:8080/api/v2', 'http://127.evil.example/api/v2'])(
     'refuses %s: InputError naming --base-url, exit 3',
     baseUrl => {
-      let error: unknown;
-      try {
-        createApiClient({baseUrl, apiKey: KEY});
-      } catch (e) {
-        error = e;
-      }
-      expect(error).toBeInstanceOf(InputError);
-      expect((error as InputError).exitCode).toBe(3);
-      expect((error as InputError).problems[0]?.field).toBe('--base-url');
-      expect((error as InputError).message).toContain('plain http');
+      const error = thrownBy(() => createApiClient({baseUrl, apiKey: KEY}), InputError);
+      expect(error.exitCode).toBe(3);
+      expect(error.problems[0]?.field).toBe('--base-url');
+      expect(error.message).toContain('plain http');
     },
   );
 
@@ -54,7 +51,7 @@ describe('redirects', () => {
     const api = await localServer((req, res) => res.writeHead(307, {location: `${other.url}${req.url}`}).end());
     try {
       const {client, lines} = makeClient({baseUrl: `${api.url}/api/v2`});
-      const error = await failure(client.searchReports(search));
+      const error = await rejectionOf(client.searchReports(search));
       expect(error).toBeInstanceOf(UnavailableError);
       expect(error.message).toContain(`redirected ${api.url} to another origin (${other.url})`);
       expect(error.message).toContain('--base-url');
@@ -69,7 +66,7 @@ describe('redirects', () => {
   it('an https -> http downgrade on the same host is refused too', async () => {
     const scope = nock(ORIGIN).post('/api/v2/reports/search').reply(301, '', {location: 'http://api.vigil.test/api/v2/reports/search'});
     const plain = nock('http://api.vigil.test').post('/api/v2/reports/search').reply(200, {reports: []});
-    const error = await failure(makeClient().client.searchReports(search));
+    const error = await rejectionOf(makeClient().client.searchReports(search));
     expect(error).toBeInstanceOf(UnavailableError);
     expect(scope.isDone()).toBe(true);
     expect(plain.isDone()).toBe(false);
@@ -147,7 +144,7 @@ describe('the key never appears in anything the client emits', () => {
     const {client} = makeClient({baseUrl: 'http://127.0.0.1:9/api/v2', retries: 0});
     clearSecrets();
     expect(redact(KEY)).toBe(KEY);
-    const error = await failure(client.searchReports(search));
+    const error = await rejectionOf(client.searchReports(search));
     const text = await everythingAbout(error);
     expect(text).toContain('connection refused');
     expect(text).not.toContain(KEY);
@@ -158,7 +155,7 @@ describe('the key never appears in anything the client emits', () => {
     nock(ORIGIN)
       .post('/api/v2/reports/search')
       .reply(400, {message: `bad key ${KEY}`, code: 'BAD_REQUEST', issues: [{message: `header was ${KEY}`}]});
-    const error = (await failure(makeClient().client.searchReports(search))) as ApiError;
+    const error = (await rejectionOf(makeClient().client.searchReports(search))) as ApiError;
     expect(error.message).toBe('bad key vk_…b1a0');
     expect(error.issues).toEqual([{message: 'header was vk_…b1a0'}]);
   });

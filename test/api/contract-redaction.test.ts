@@ -1,6 +1,7 @@
 import {afterEach, describe, expect, it} from 'vitest';
 import {ContractError} from '../../src/errors.js';
-import {KEY, everythingAbout, failure, localServer, makeClient, type LocalServer} from './helpers.js';
+import {KEY, everythingAbout, localServer, makeClient, type LocalServer} from './helpers.js';
+import {rejectionOf} from '../helpers/thrown.js';
 import {clearSecrets} from '../../src/secrets.js';
 
 let server: LocalServer | undefined;
@@ -21,7 +22,7 @@ async function echoing(answer: (key: string) => {type: string; body: string}) {
 describe('contract errors from an upstream that echoes the key', () => {
   it('do not carry it when it comes back as a field name (an observed key)', async () => {
     const {client, lines} = await echoing(key => ({type: 'application/json', body: JSON.stringify({check: 'x', status: 'ok', observed: {[key]: {nested: true}}})}));
-    const error = await failure(client.runHealthcheck('takedowns.cancelled-count', {slug: 'acme'}));
+    const error = await rejectionOf(client.runHealthcheck('takedowns.cancelled-count', {slug: 'acme'}));
     expect(error).toBeInstanceOf(ContractError);
     expect(error.message).toContain('vk_…b1a0');
     expect(await everythingAbout(error)).not.toContain(KEY);
@@ -30,7 +31,7 @@ describe('contract errors from an upstream that echoes the key', () => {
 
   it('do not carry it when it comes back in the content type of a non-JSON body', async () => {
     const {client} = await echoing(key => ({type: `text/${key}`, body: 'not json'}));
-    const error = await failure(client.listReports({slug: 'acme'}));
+    const error = await rejectionOf(client.listReports({slug: 'acme'}));
     expect(error).toBeInstanceOf(ContractError);
     expect(error.message).toContain('body is not JSON');
     expect(await everythingAbout(error)).not.toContain(KEY);

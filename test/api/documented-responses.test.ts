@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs';
-import nock from 'nock';
-import {afterEach, describe, expect, it} from 'vitest';
+import {useNock} from '../helpers/nock.js';
+import {describe, expect, it} from 'vitest';
 import {runReportsCreate} from '../../src/cmd/reports/create.js';
 import {runReportsList} from '../../src/cmd/reports/list.js';
 import {runReportsSearch} from '../../src/cmd/reports/search.js';
@@ -124,10 +124,7 @@ const EXAMPLES: Example[] = [
   },
 ];
 
-afterEach(() => {
-  expect(nock.pendingMocks()).toEqual([]);
-  nock.cleanAll();
-});
+useNock();
 
 /** Strings a person must still see in a table: every remaining id, title and status. */
 function visibleTexts(body: Json, kind: string): string[] {

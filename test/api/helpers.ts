@@ -1,9 +1,6 @@
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
-import nock from 'nock';
-import {afterEach, beforeEach} from 'vitest';
 import {createApiClient, type ApiClient, type ApiClientOptions} from '../../src/api/client.js';
-import {clearSecrets} from '../../src/secrets.js';
 
 /** A key shaped like a real one; every test asserts it never shows up in clear. */
 export const KEY = 'vk_live_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
@@ -33,35 +30,11 @@ export function makeClient(overrides: Partial<ApiClientOptions> = {}): Capture {
   return {lines, client};
 }
 
-/** Runs a call expected to fail and returns the error (the test fails if it resolves). */
-export async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected the call to fail');
-}
-
 /** Every way an error can reach a user or a log: message, stack, JSON, util.inspect. */
 export async function everythingAbout(error: unknown): Promise<string> {
   const {inspect} = await import('node:util');
   const e = error as Error;
   return [String(e), e.message, e.stack ?? '', JSON.stringify(e), inspect(e, {depth: 10, showHidden: true})].join('\n');
-}
-
-export function useNock(): void {
-  beforeEach(() => {
-    nock.disableNetConnect();
-    nock.enableNetConnect(host => host.startsWith('127.0.0.1') || host.startsWith('localhost'));
-  });
-  afterEach(() => {
-    const pending = nock.pendingMocks();
-    nock.cleanAll();
-    nock.enableNetConnect();
-    clearSecrets();
-    if (pending.length > 0) throw new Error(`unused nock interceptors: ${pending.join(', ')}`);
-  });
 }
 
 export interface LocalServer {

@@ -5,15 +5,10 @@ import {describe, expect, it} from 'vitest';
 import {loadChecksFile, parseChecks} from '../../src/checks/loader.js';
 import {parseDuration, formatDuration} from '../../src/checks/duration.js';
 import {InputError} from '../../src/errors.js';
+import {problemLines, rejectionOf} from '../helpers/thrown.js';
 
 async function problemsOf(text: string): Promise<string[]> {
-  try {
-    await parseChecks(text, 'checks.yaml');
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputError);
-    return (error as InputError).problems.map(problem => `${problem.field}: ${problem.message}`);
-  }
-  throw new Error('expected the file to be refused');
+  return problemLines(await rejectionOf(parseChecks(text, 'checks.yaml'), InputError));
 }
 
 describe('checks file', () => {
@@ -122,10 +117,9 @@ describe('limits on every number', () => {
       const name = String.fromCharCode(97 + i);
       levels.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(',')}]`);
     }
-    const error = await parseChecks(`${levels.join('\n')}\n${entry}`, 'bomb.yaml').catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(InputError);
-    expect((error as InputError).exitCode).toBe(3);
-    expect((error as InputError).message).toBe('--checks bomb.yaml: expands YAML aliases too many times (more than a checks file needs); write the entries out');
+    const error = await rejectionOf(parseChecks(`${levels.join('\n')}\n${entry}`, 'bomb.yaml'), InputError);
+    expect(error.exitCode).toBe(3);
+    expect(error.message).toBe('--checks bomb.yaml: expands YAML aliases too many times (more than a checks file needs); write the entries out');
   });
 
   it('allows warn equal to fail, as the README does (a count at the threshold fails)', async () => {

@@ -3,7 +3,7 @@ import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
-import {CLI, ROOT, runCli, type CliResult} from '../helpers/cli.js';
+import {CLI, ROOT, outcomeOf, runCli, type CliResult} from '../helpers/cli.js';
 import {startReportsStub, type RecordedRequest, type ReportsStub, type StubReply} from './reports-stub.js';
 
 /*
@@ -56,18 +56,11 @@ function env(s: ReportsStub | undefined, extra: NodeJS.ProcessEnv = {}): NodeJS.
 
 /** A shell pipeline, `vigil` being the built CLI. */
 function shell(command: string, environment: NodeJS.ProcessEnv): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-o', 'pipefail', '-c', command.replaceAll('vigil ', `"${process.execPath}" "${CLI}" `)], {
-      cwd: ROOT,
-      env: {PATH: process.env.PATH, HOME: process.env.HOME, ...environment},
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', c => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', c => (stderr += c));
-    child.on('error', reject);
-    child.on('close', code => resolve({code, stdout, stderr}));
+  const child = spawn('bash', ['-o', 'pipefail', '-c', command.replaceAll('vigil ', `"${process.execPath}" "${CLI}" `)], {
+    cwd: ROOT,
+    env: {PATH: process.env.PATH, HOME: process.env.HOME, ...environment},
   });
+  return outcomeOf(child);
 }
 
 describe('invalid input: exit 3, every problem named, nothing sent', () => {

@@ -6,6 +6,7 @@ import {loadSettings} from '../../src/config/settings.js';
 import {resolveConfigDir} from '../../src/config/config-dir.js';
 import {ConfigFileError} from '../../src/config/store.js';
 import {InputError} from '../../src/errors.js';
+import {rejectionOf} from '../helpers/thrown.js';
 import {NOBODY, canRunAsNobody, runCliAsNobody, tempDirForNobody} from '../helpers/users.js';
 
 const KEY = 'vk_saved_0123456789abcdef';
@@ -19,15 +20,6 @@ function save(config: unknown, credentials?: unknown) {
   mkdirSync(dir, {recursive: true, mode: 0o700});
   if (config !== undefined) writeFileSync(path.join(dir, 'config.json'), typeof config === 'string' ? config : JSON.stringify(config));
   if (credentials !== undefined) writeFileSync(path.join(dir, 'credentials.json'), typeof credentials === 'string' ? credentials : JSON.stringify(credentials), {mode: 0o600});
-}
-
-async function thrown(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected loadSettings to fail');
 }
 
 describe('loadSettings precedence: flag > environment > saved', () => {
@@ -79,26 +71,26 @@ describe('loadSettings precedence: flag > environment > saved', () => {
 
 describe('loadSettings validation', () => {
   it('names the flag and the variable of bad values, all at once, exit 3', async () => {
-    const error = await thrown(loadSettings({baseUrl: 'ftp://x/api/v2', org: 'two words'}, {VIGIL_CONFIG_DIR: dir}));
+    const error = await rejectionOf(loadSettings({baseUrl: 'ftp://x/api/v2', org: 'two words'}, {VIGIL_CONFIG_DIR: dir}));
     expect(error).toBeInstanceOf(InputError);
     expect((error as InputError).exitCode).toBe(3);
     expect(error.message).toContain('--base-url: must start with https:// (got ftp://)');
     expect(error.message).toContain('--org: must be one word');
 
-    const fromEnv = await thrown(loadSettings({}, {VIGIL_CONFIG_DIR: dir, VIGIL_BASE_URL: 'api.example.com/api/v2'}));
+    const fromEnv = await rejectionOf(loadSettings({}, {VIGIL_CONFIG_DIR: dir, VIGIL_BASE_URL: 'api.example.com/api/v2'}));
     expect(fromEnv.message).toContain('VIGIL_BASE_URL: is not a URL: start it with https://');
   });
 
   it('refuses a base URL with credentials, a query or a fragment; keeps http for a sandbox', async () => {
     for (const bad of ['https://user:pw@h/api/v2', 'https://h/api/v2?x=1', 'https://h/api/v2#top']) {
-      expect((await thrown(loadSettings({baseUrl: bad}, {VIGIL_CONFIG_DIR: dir}))).message).toContain('--base-url');
+      expect((await rejectionOf(loadSettings({baseUrl: bad}, {VIGIL_CONFIG_DIR: dir}))).message).toContain('--base-url');
     }
     const settings = await loadSettings({baseUrl: 'HTTP://LOCALHOST:8080/api/v2//'}, {VIGIL_CONFIG_DIR: dir});
     expect(settings.baseUrl?.value).toBe('http://localhost:8080/api/v2');
   });
 
   it('refuses an environment key with spaces without repeating it', async () => {
-    const error = await thrown(loadSettings({}, {VIGIL_CONFIG_DIR: dir, VIGIL_API_KEY: 'abc def-secret'}));
+    const error = await rejectionOf(loadSettings({}, {VIGIL_CONFIG_DIR: dir, VIGIL_API_KEY: 'abc def-secret'}));
     expect(error.message).toContain('VIGIL_API_KEY: contains spaces');
     expect(error.message).not.toContain('secret');
   });
@@ -107,7 +99,7 @@ describe('loadSettings validation', () => {
 describe('loadSettings with damaged files', () => {
   it('names the file and field of a bad config value', async () => {
     save({baseUrl: 'not a url', org: 42});
-    const error = await thrown(loadSettings({}, {VIGIL_CONFIG_DIR: dir}));
+    const error = await rejectionOf(loadSettings({}, {VIGIL_CONFIG_DIR: dir}));
     expect(error).toBeInstanceOf(ConfigFileError);
     expect((error as ConfigFileError).exitCode).toBe(3);
     expect(error.message).toBe(`cannot use ${path.join(dir, 'config.json')}: org: must be a string`);
@@ -115,7 +107,7 @@ describe('loadSettings with damaged files', () => {
 
   it('names the file for broken JSON and never quotes a credentials file', async () => {
     save(undefined, `{"apiKey": "${KEY}"`);
-    const error = await thrown(loadSettings({}, {VIGIL_CONFIG_DIR: dir}));
+    const error = await rejectionOf(loadSettings({}, {VIGIL_CONFIG_DIR: dir}));
     expect(error.message).toBe(`cannot use ${path.join(dir, 'credentials.json')}: is not valid JSON`);
     expect((error as ConfigFileError).hint).toContain('vigil auth login');
     expect(error.message + (error as ConfigFileError).hint).not.toContain(KEY);
@@ -123,8 +115,8 @@ describe('loadSettings with damaged files', () => {
 
   it('reports a missing apiKey field and a non-object file', async () => {
     save('[1,2]', {token: 'x'});
-    expect((await thrown(loadSettings({}, {VIGIL_CONFIG_DIR: dir}))).message).toContain('config.json: must hold a JSON object');
-    expect((await thrown(loadSettings({baseUrl: 'https://h/api/v2', org: 'o'}, {VIGIL_CONFIG_DIR: dir}))).message).toContain('credentials.json: apiKey: is missing');
+    expect((await rejectionOf(loadSettings({}, {VIGIL_CONFIG_DIR: dir}))).message).toContain('config.json: must hold a JSON object');
+    expect((await rejectionOf(loadSettings({baseUrl: 'https://h/api/v2', org: 'o'}, {VIGIL_CONFIG_DIR: dir}))).message).toContain('credentials.json: apiKey: is missing');
   });
 
   it('does not read a file it does not need: VIGIL_API_KEY works beside damaged credentials', async () => {

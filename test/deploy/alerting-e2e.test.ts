@@ -7,7 +7,7 @@ import {ALERTMANAGER_NAMES, spawnAlerting, startWebhookReceiver, waitReady, type
 import {ensureBuilt} from '../helpers/build.js';
 import {CLI, ROOT} from '../helpers/cli.js';
 import {startSandboxProcess, type SandboxProcess} from '../helpers/sandbox-process.js';
-import {waitFor} from '../jobs/harness.js';
+import {waitFor} from '../helpers/wait-for.js';
 import {freePort, startRedis, type TestRedis} from '../jobs/redis-server.js';
 import {requireBinary} from './tools.js';
 

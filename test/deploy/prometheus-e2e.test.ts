@@ -7,7 +7,8 @@ import {requireBinary} from './tools.js';
 import {panelQueries} from './dashboard-queries.js';
 import {freePort, startRedis, type TestRedis} from '../jobs/redis-server.js';
 import {startStubUpstream, type StubUpstream} from '../jobs/stub-upstream.js';
-import {launchWorker, scrape, spec, waitFor, type TestWorker} from '../jobs/harness.js';
+import {launchWorker, scrape, spec, type TestWorker} from '../jobs/harness.js';
+import {waitFor} from '../helpers/wait-for.js';
 
 /*
  * A real Prometheus (Debian's package) scrapes a running worker every second; then every

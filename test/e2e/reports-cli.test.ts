@@ -3,6 +3,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {runCli} from '../helpers/cli.js';
+import {allPages} from '../helpers/pages.js';
 import {E2E_SCOPED_KEY, startSandboxProcess, type SandboxProcess} from '../helpers/sandbox-process.js';
 
 /*
@@ -30,14 +31,8 @@ async function api(pathAndQuery: string, init: RequestInit = {}): Promise<any> {
 
 /** Every report id of a filtered listing, straight from the server. */
 async function idsFromApi(query: string): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: any = await api(`organization/reports?slug=acme&limit=20&${query}${cursor ? `&cursor=${cursor}` : ''}`);
-    ids.push(...page.reports.map((r: {id: number}) => String(r.id)));
-    cursor = page.nextCursor;
-  } while (cursor);
-  return ids;
+  const pages = await allPages(cursor => api(`organization/reports?slug=acme&limit=20&${query}${cursor ? `&cursor=${cursor}` : ''}`) as Promise<{reports: {id: number}[]; nextCursor: string | null}>);
+  return pages.flatMap(page => page.reports.map(r => String(r.id)));
 }
 
 describe('vigil reports list', () => {

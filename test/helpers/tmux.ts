@@ -2,6 +2,7 @@ import {execFileSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {waitFor} from './wait-for.js';
 
 /*
  * A real terminal for end-to-end tests of the keyboard UI: a detached tmux session on its
@@ -91,24 +92,14 @@ export class TmuxSession {
   /** Polls the screen until `expected` matches; fails with the last screen. */
   async waitForScreen(expected: string | RegExp | ((screen: string) => boolean), timeoutMs = 10_000): Promise<string> {
     const matches = typeof expected === 'function' ? expected : (screen: string) => (typeof expected === 'string' ? screen.includes(expected) : expected.test(screen));
-    return this.poll(() => {
+    return waitFor(() => `the screen to show ${String(expected)}; last screen:\n${this.screen()}`, () => {
       const screen = this.screen();
       return matches(screen) ? screen : undefined;
-    }, timeoutMs, () => `screen never showed ${String(expected)}; last screen:\n${this.screen()}`);
+    }, timeoutMs);
   }
 
   async waitForExit(timeoutMs = 10_000): Promise<number> {
-    return this.poll(() => this.exitCode() ?? undefined, timeoutMs, () => `command did not exit; last screen:\n${this.screen()}`);
-  }
-
-  private async poll<T>(probe: () => T | undefined, timeoutMs: number, message: () => string): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = probe();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(message());
-      await new Promise(resolve => setTimeout(resolve, 50));
-    }
+    return waitFor(() => `the command to exit; last screen:\n${this.screen()}`, () => this.exitCode(), timeoutMs);
   }
 
   /** Ends the session's own tmux server and removes its files. */

@@ -2,7 +2,7 @@ import {spawn, spawnSync} from 'node:child_process';
 import {chownSync, mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {CLI, ROOT, type CliResult} from './cli.js';
+import {CLI, ROOT, outcomeOf, type CliResult} from './cli.js';
 
 /** uid and gid of `nobody` on Debian: an unprivileged user the tests can become when root. */
 export const NOBODY = 65534;
@@ -33,19 +33,12 @@ export function tempDirForNobody(prefix: string): string {
  * an unreadable file or a read-only folder.
  */
 export function runCliAsNobody(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: ROOT,
-      env: {PATH: process.env.PATH, HOME: '/nonexistent', ...env},
-      uid: NOBODY,
-      gid: NOBODY,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', chunk => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', chunk => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', code => resolve({code, stdout, stderr}));
+  const child = spawn(process.execPath, [CLI, ...args], {
+    cwd: ROOT,
+    env: {PATH: process.env.PATH, HOME: '/nonexistent', ...env},
+    uid: NOBODY,
+    gid: NOBODY,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return outcomeOf(child);
 }

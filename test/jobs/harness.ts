@@ -50,16 +50,6 @@ export async function launchWorker(options: {
   return Object.assign(worker, {runs, events});
 }
 
-export async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise(resolve => setTimeout(resolve, 50));
-  }
-}
-
 export async function scrape(worker: CheckWorker): Promise<string> {
   const response = await fetch(`${worker.metricsUrl}/metrics`);
   return response.text();

@@ -3,7 +3,8 @@ import {describe, expect, it} from 'vitest';
 import {Queue} from 'bullmq';
 import {ResultStore} from '../../src/metrics/store.js';
 import {workerFixture} from './fixture.js';
-import {metricValue, scrape, spec, waitFor} from './harness.js';
+import {metricValue, scrape, spec} from './harness.js';
+import {waitFor} from '../helpers/wait-for.js';
 
 const fixture = workerFixture();
 const {start, requestsFor} = fixture;

@@ -1,6 +1,7 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import {createServer} from 'node:net';
 import {Redis} from 'ioredis';
+import {waitFor} from '../helpers/wait-for.js';
 
 /**
  * A throwaway redis-server for one test file, on a free loopback port, without
@@ -26,21 +27,20 @@ export interface TestRedis {
   client(): Redis;
 }
 
-async function waitForPing(port: number, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const probe = new Redis({port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0});
-    probe.on('error', () => {});
-    try {
-      await probe.connect();
-      await probe.ping();
-      probe.disconnect();
-      return;
-    } catch {
-      probe.disconnect();
-      if (Date.now() > deadline) throw new Error(`redis-server on ${port} did not start`);
-      await new Promise(resolve => setTimeout(resolve, 50));
-    }
+/** Whether a redis-server answers on `port` (one that asks for a password counts: it is up). */
+export async function answersPing(port: number): Promise<boolean> {
+  const probe = new Redis({port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0, connectTimeout: 500});
+  let lastError = '';
+  probe.on('error', (error: Error) => (lastError = error.message));
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    // A server with requirepass is up when it asks for the password.
+    return /NOAUTH/.test(lastError);
+  } finally {
+    probe.disconnect();
   }
 }
 
@@ -52,7 +52,7 @@ export async function startRedis(): Promise<TestRedis> {
     child = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], {
       stdio: 'ignore',
     });
-    await waitForPing(port);
+    await waitFor(`redis-server on ${port}`, () => answersPing(port), 10_000);
   };
   const kill = async () => {
     const current = child;

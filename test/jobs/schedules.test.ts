@@ -6,7 +6,8 @@ import {runWork} from '../../src/ui/use-command.js';
 import {runSchedulesList, type SchedulesListFlags} from '../../src/cmd/schedules/list.js';
 import {fakeIO} from '../helpers/fake-io.js';
 import {workerFixture} from './fixture.js';
-import {spec, waitFor} from './harness.js';
+import {spec} from './harness.js';
+import {waitFor} from '../helpers/wait-for.js';
 
 const fixture = workerFixture();
 const dir = mkdtempSync(path.join(tmpdir(), 'vigil-schedules-'));

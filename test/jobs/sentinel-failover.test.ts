@@ -7,7 +7,7 @@ import {createServer} from 'node:net';
 import {afterAll, beforeAll, describe, expect, it, onTestFinished} from 'vitest';
 import {ensureBuilt} from '../helpers/build.js';
 import {startStubUpstream, type StubUpstream} from './stub-upstream.js';
-import {waitFor} from './harness.js';
+import {waitFor} from '../helpers/wait-for.js';
 import {checkSpecId} from '../../src/checks/schema.js';
 import {hash32} from '../../jobs/reconcile.js';
 import {removeScratchDirs, startSentinelSet, type SentinelSet} from '../redis/servers.js';

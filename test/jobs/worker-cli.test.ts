@@ -7,7 +7,7 @@ import {CLI, ROOT, runCli} from '../helpers/cli.js';
 import {ensureBuilt} from '../helpers/build.js';
 import {freePort, startRedis, type TestRedis} from './redis-server.js';
 import {startStubUpstream, type StubUpstream} from './stub-upstream.js';
-import {waitFor} from './harness.js';
+import {waitFor} from '../helpers/wait-for.js';
 
 /* `vigil worker` and `vigil schedules list` as a user runs them: the built CLI, piped. */
 

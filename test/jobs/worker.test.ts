@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import {Queue} from 'bullmq';
 import {workerFixture} from './fixture.js';
-import {metricValue, scrape, spec, waitFor, TEST_KEY} from './harness.js';
+import {metricValue, scrape, spec, TEST_KEY} from './harness.js';
+import {waitFor} from '../helpers/wait-for.js';
 import {healthcheckResult} from './stub-upstream.js';
 import {schedulerOffset} from '../../jobs/reconcile.js';
 

@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {InputError} from '../../src/errors.js';
+import {thrownBy} from '../helpers/thrown.js';
 import {resolveOutputFormat} from '../../src/output/format.js';
 import {colorEnabled, painter} from '../../src/output/color.js';
 
@@ -20,14 +21,14 @@ describe('resolveOutputFormat', () => {
   });
 
   it('refuses --json together with --output, naming both', () => {
-    const error = catchError(() => resolveOutputFormat({json: true, output: 'json'}, tty));
+    const error = thrownBy(() => resolveOutputFormat({json: true, output: 'json'}, tty));
     expect(error).toBeInstanceOf(InputError);
     expect(error.message).toContain('--json');
     expect(error.message).toContain('--output');
   });
 
   it('names the allowed formats for an unknown --output', () => {
-    const error = catchError(() => resolveOutputFormat({output: 'yaml'}, tty));
+    const error = thrownBy(() => resolveOutputFormat({output: 'yaml'}, tty));
     expect(error).toBeInstanceOf(InputError);
     expect(error.message).toMatch(/--output: must be one of table, tsv, markdown, json \(got "yaml"\)/);
   });
@@ -60,12 +61,3 @@ describe('colorEnabled', () => {
     expect(painter(false)('red', 'x')).toBe('x');
   });
 });
-
-function catchError(fn: () => unknown): Error {
-  try {
-    fn();
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a throw');
-}

@@ -5,7 +5,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {runCli} from '../helpers/cli.js';
 import {ensureBuilt} from '../helpers/build.js';
 import {startStubUpstream, type StubUpstream} from '../jobs/stub-upstream.js';
-import {waitFor} from '../jobs/harness.js';
+import {waitFor} from '../helpers/wait-for.js';
 import {checkSpecId} from '../../src/checks/schema.js';
 import {hash32} from '../../jobs/reconcile.js';
 import {removeScratchDirs, startCluster, type TestCluster} from './servers.js';

@@ -2,16 +2,9 @@ import {describe, expect, it} from 'vitest';
 import {ioredisOptions, maskRedisUrl, parseRedisUrl, RedisUrlError} from '../../src/redis/connection-url.js';
 import {Problems} from '../../src/cmd/reports/problems.js';
 import {resolveRedisSetting} from '../../src/redis/settings.js';
+import {thrownBy} from '../helpers/thrown.js';
 
-function problemOf(run: () => unknown) {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof RedisUrlError) return error.problem;
-    throw error;
-  }
-  throw new Error('expected a RedisUrlError');
-}
+const problemOf = (run: () => unknown) => thrownBy(run, RedisUrlError).problem;
 
 describe('maskRedisUrl', () => {
   it('masks the password in the userinfo and every credential in the query', () => {

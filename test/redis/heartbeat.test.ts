@@ -1,7 +1,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {readBeats, startHeartbeat} from '../../src/redis/heartbeat.js';
 import {startRedis, type TestRedis} from '../jobs/redis-server.js';
-import {waitFor} from '../jobs/harness.js';
+import {waitFor} from '../helpers/wait-for.js';
 
 let redis: TestRedis;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {CLI, ROOT, runCli} from '../helpers/cli.js';
 import {ensureBuilt} from '../helpers/build.js';
 import {freePort} from '../jobs/redis-server.js';
-import {waitFor} from '../jobs/harness.js';
+import {waitFor} from '../helpers/wait-for.js';
 import {removeScratchDirs, scratchDir, startNode, type Node} from './servers.js';
 
 /* Each way a Redis setting can be wrong, as an operator meets it: the built CLI, its exit code and what it says. */

@@ -3,8 +3,8 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {Redis} from 'ioredis';
-import {freePort} from '../jobs/redis-server.js';
-import {waitFor} from '../jobs/harness.js';
+import {answersPing, freePort} from '../jobs/redis-server.js';
+import {waitFor} from '../helpers/wait-for.js';
 
 /**
  * Real redis-server processes on loopback for the topology tests: a plain server with any
@@ -30,28 +30,12 @@ export function removeScratchDirs(): void {
   for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true});
 }
 
-async function ping(port: number): Promise<boolean> {
-  const probe = new Redis({port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0, connectTimeout: 500});
-  let lastError = '';
-  probe.on('error', (error: Error) => (lastError = error.message));
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    // A server with requirepass is up when it asks for the password.
-    return /NOAUTH/.test(lastError);
-  } finally {
-    probe.disconnect();
-  }
-}
-
 /** `redis-server <args>` on a free port, once it answers PING. */
 export async function startNode(args: string[] = [], {configFile, port: given}: {configFile?: string; port?: number} = {}): Promise<Node> {
   const port = given ?? (await freePort());
   const argv = [...(configFile ? [configFile] : []), '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...args];
   const child = spawn('/usr/bin/redis-server', argv, {stdio: 'ignore'});
-  await waitFor(`redis-server on ${port}`, () => ping(port), 10_000);
+  await waitFor(`redis-server on ${port}`, () => answersPing(port), 10_000);
   return {
     port,
     process: child,

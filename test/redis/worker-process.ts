@@ -3,7 +3,7 @@ import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {CLI, ROOT} from '../helpers/cli.js';
 import {freePort} from '../jobs/redis-server.js';
-import {waitFor} from '../jobs/harness.js';
+import {waitFor} from '../helpers/wait-for.js';
 
 /** `vigil worker` from the built CLI, piped (JSON log lines), on its own metrics port. */
 export interface WorkerProcess {

@@ -5,19 +5,12 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {runSandboxCommand, resolveSandboxSettings} from '../../src/sandbox/command.js';
 import {InputError} from '../../src/errors.js';
 import {fakeIO} from '../helpers/fake-io.js';
+import {problemLines, thrownBy} from '../helpers/thrown.js';
 import {runCli} from '../helpers/cli.js';
 import {startSandboxProcess, E2E_API_KEY, E2E_SCOPED_KEY, type SandboxProcess} from '../helpers/sandbox-process.js';
 
 describe('flags', () => {
-  const problems = (flags: Record<string, unknown>, env: NodeJS.ProcessEnv = {}) => {
-    try {
-      resolveSandboxSettings(flags, env);
-    } catch (error) {
-      expect(error).toBeInstanceOf(InputError);
-      return (error as InputError).problems.map(p => `${p.field}: ${p.message}`);
-    }
-    return [];
-  };
+  const problems = (flags: Record<string, unknown>, env: NodeJS.ProcessEnv = {}) => problemLines(thrownBy(() => resolveSandboxSettings(flags, env), InputError));
 
   it('defaults to 127.0.0.1:4010 and seed demo; env keys apply, flags win', () => {
     expect(resolveSandboxSettings({}, {})).toEqual({port: 4010, host: '127.0.0.1', seed: 'demo', reviewLimit: 10, quiet: false});

@@ -3,6 +3,7 @@ import {listReportsResponseSchema} from '../../src/api/wire/index.js';
 import type {StoredReport} from '../../src/sandbox/model.js';
 import {listReportsResponseOutSchema} from '../../src/sandbox/schemas.js';
 import {NOW, HOUR, SCOPED_KEY, startTestSandbox, type Caller} from './http.js';
+import {allPages} from '../helpers/pages.js';
 
 let api: Caller;
 beforeAll(async () => {
@@ -12,22 +13,14 @@ afterAll(() => api.sandbox.close());
 
 /** Every page of a listing, following nextCursor to the end. */
 async function listAll(query: Record<string, string>, limit = 20): Promise<{ids: number[]; totals: number[]; pages: number}> {
-  const ids: number[] = [];
-  const totals: number[] = [];
-  let cursor: string | null = null;
-  let pages = 0;
-  do {
-    const params: URLSearchParams = new URLSearchParams({slug: 'acme', limit: String(limit), ...query, ...(cursor ? {cursor} : {})});
+  const pages = await allPages(async cursor => {
+    const params = new URLSearchParams({slug: 'acme', limit: String(limit), ...query, ...(cursor ? {cursor} : {})});
     const reply: {status: number; text: string; body: any} = await api.call('GET', `organization/reports?${params}`);
     expect(reply.status, reply.text).toBe(200);
     listReportsOutParse(reply.body);
-    ids.push(...reply.body.reports.map((r: {id: number}) => r.id));
-    totals.push(reply.body.totalCount);
-    cursor = reply.body.nextCursor;
-    pages++;
-    expect(pages).toBeLessThan(100);
-  } while (cursor !== null);
-  return {ids, totals, pages};
+    return reply.body as {reports: {id: number}[]; totalCount: number; nextCursor: string | null};
+  });
+  return {ids: pages.flatMap(page => page.reports.map(r => r.id)), totals: pages.map(page => page.totalCount), pages: pages.length};
 }
 
 function listReportsOutParse(body: unknown) {

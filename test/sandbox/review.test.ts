@@ -2,6 +2,7 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {reviewResponseSchema} from '../../src/api/wire/index.js';
 import {reviewResponseOutSchema} from '../../src/sandbox/schemas.js';
 import {ALL_KEY, HOUR, NOW, SCOPED_KEY, startTestSandbox, type Caller} from './http.js';
+import {allPages} from '../helpers/pages.js';
 
 interface Queued {
   reportId: number;
@@ -20,19 +21,18 @@ afterEach(() => api.sandbox.close());
 
 /** The org's queue as the listing shows it: each report with its pending proposal. */
 async function queue(slug = 'acme', key: string = ALL_KEY): Promise<Queued[]> {
-  const out: Queued[] = [];
-  let cursor: string | null = null;
-  do {
+  const pages = await allPages(async cursor => {
     const params = new URLSearchParams({slug, needsCustomerReview: 'true', limit: '20', ...(cursor ? {cursor} : {})});
     const reply: {status: number; text: string; body: any} = await api.call('GET', `organization/reports?${params}`, {key});
     expect(reply.status, reply.text).toBe(200);
-    for (const report of reply.body.reports) {
+    return reply.body as {reports: any[]; nextCursor: string | null};
+  });
+  return pages.flatMap(page =>
+    page.reports.map(report => {
       const pending = report.proposals.find((p: {reviewStatus: string}) => p.reviewStatus === 'PENDING_CUSTOMER_REVIEW');
-      out.push({reportId: report.id, proposalId: pending.id, assetId: pending.asset.id});
-    }
-    cursor = reply.body.nextCursor;
-  } while (cursor !== null);
-  return out;
+      return {reportId: report.id, proposalId: pending.id, assetId: pending.asset.id};
+    }),
+  );
 }
 
 const review = (proposalId: number | string, body: unknown, key: string = ALL_KEY) =>

@@ -1,3 +1,4 @@
+import {vi} from 'vitest';
 import type {SessionEnd} from '../../src/ui/hooks/use-session.js';
 
 /** Lets Ink render and process input; ESC needs longer (Ink waits to see if a sequence follows). */
@@ -30,16 +31,7 @@ export function fakeEnd(): SessionEnd & {codes: number[]; interrupts: number} {
   return end;
 }
 
-/** Polls until `check` stops throwing (renders and fetches settle at their own pace). */
+/** Retries `check` until it stops throwing (renders and fetches settle at their own pace); on timeout the last failed assertion is the error. */
 export async function waitFor(check: () => void, timeoutMs = 2000): Promise<void> {
-  const start = Date.now();
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() - start > timeoutMs) throw error;
-      await tick(10);
-    }
-  }
+  await vi.waitFor(check, {timeout: timeoutMs, interval: 10});
 }

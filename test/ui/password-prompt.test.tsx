@@ -2,8 +2,8 @@ import React from 'react';
 import {describe, expect, it, vi} from 'vitest';
 import {render} from 'ink-testing-library';
 import {PasswordPrompt, useSecretPrompt} from '../../src/ui/password-prompt.js';
+import {tick} from './helpers.js';
 
-const tick = () => new Promise(resolve => setTimeout(resolve, 30));
 const SECRET = 'sk_live_0123456789';
 
 describe('PasswordPrompt', () => {

@@ -1,5 +1,6 @@
 import nock from 'nock';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it} from 'vitest';
+import {useNock} from '../../helpers/nock.js';
 import {createApiClient} from '../../../src/api/client.js';
 import type {CommandContext} from '../../../src/cli/context.js';
 import {runProposalsReview, type ReviewFlags} from '../../../src/cmd/proposals/review.js';
@@ -8,16 +9,9 @@ import {clearSecrets} from '../../../src/secrets.js';
 import {localServer} from '../../api/helpers.js';
 import {API_KEY, BASE_URL, fakeContext, interceptApi} from '../reports/fake-context.js';
 
-beforeEach(() => {
-  nock.disableNetConnect();
-  // The local server of the timeout test is real; everything else is nock.
-  nock.enableNetConnect(host => host.startsWith('127.0.0.1'));
-});
-afterEach(() => {
-  nock.cleanAll();
-  nock.enableNetConnect();
-  clearSecrets();
-});
+// The local server of the timeout test is real; everything else is nock.
+useNock({allowLoopback: true});
+afterEach(() => clearSecrets());
 
 const PATH = 'organization/proposals/41/review';
 const REJECT: ReviewFlags = {proposalIds: ['41'], assetId: '7', decision: 'reject', rejectReason: 'irrelevant'};

@@ -2,18 +2,17 @@ import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import nock from 'nock';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
+import {useNock} from '../../helpers/nock.js';
 import {runReportsCreate, type CreateFlags} from '../../../src/cmd/reports/create.js';
 import {ApiError} from '../../../src/errors.js';
 import {formatError} from '../../../src/output/error-banner.js';
-import {API_KEY, fakeContext, inputErrorOf, interceptApi} from './fake-context.js';
+import {API_KEY, fakeContext, interceptApi} from './fake-context.js';
+import {rejectionOf} from '../../helpers/thrown.js';
+import {InputError} from '../../../src/errors.js';
 import {fakeIO} from '../../helpers/fake-io.js';
 
-beforeEach(() => nock.disableNetConnect());
-afterEach(() => {
-  nock.cleanAll();
-  nock.enableNetConnect();
-});
+useNock();
 
 const dir = mkdtempSync(path.join(tmpdir(), 'vigil-create-'));
 function payloadFile(content: unknown): string {
@@ -147,7 +146,7 @@ describe('reports create --dry-run', () => {
 
   it('--payload-file - with stdin a terminal is refused, naming the flag', async () => {
     const ctx = fakeContext({org: 'acme', apiKey: null, tty: true});
-    const error = await inputErrorOf(() => runReportsCreate({payloadFile: '-', dryRun: true}, ctx));
+    const error = await rejectionOf(runReportsCreate({payloadFile: '-', dryRun: true}, ctx), InputError);
     expect(error.message).toContain('--payload-file: - reads the payload from stdin, but stdin is a terminal');
   });
 
@@ -160,8 +159,9 @@ describe('reports create --dry-run', () => {
 
 describe('reports create: invalid input lists every problem by flag, sends nothing', () => {
   it('all problems of the flags at once', async () => {
-    const error = await inputErrorOf(() =>
+    const error = await rejectionOf(
       runReportsCreate({title: 'ab', attachmentUrl: ['not a url', 'javascript:alert(1)'], externalSubmissionLink: 'ftp://x.example'}, fakeContext({})),
+      InputError,
     );
     const fields = error.problems.map(p => p.field);
     expect(fields).toEqual(expect.arrayContaining(['--org', '--title', '--description', '--asset', '--attachment-url', '--external-submission-link']));
@@ -169,19 +169,19 @@ describe('reports create: invalid input lists every problem by flag, sends nothi
   });
 
   it('duplicate assets (normalised) are named', async () => {
-    const error = await inputErrorOf(() => runReportsCreate({...BASE, asset: ['evil.example', 'https://EVIL.example/:blocked']}, fakeContext({org: 'acme'})));
+    const error = await rejectionOf(runReportsCreate({...BASE, asset: ['evil.example', 'https://EVIL.example/:blocked']}, fakeContext({org: 'acme'})), InputError);
     expect(error.problems[0]!.message).toContain('duplicate asset "evil.example"');
     expect(error.problems[0]!.message).toContain('"https://EVIL.example/"');
   });
 
   it('an asset flag with only a status', async () => {
-    const error = await inputErrorOf(() => runReportsCreate({...BASE, asset: [':BLOCKED']}, fakeContext({org: 'acme'})));
+    const error = await rejectionOf(runReportsCreate({...BASE, asset: [':BLOCKED']}, fakeContext({org: 'acme'})), InputError);
     expect(error.problems.map(p => p.field)).toContain('--asset');
   });
 
   it('payload file problems name the JSON path inside the file', async () => {
     const file = payloadFile({title: 'Okay title', description: 'd', assets: [{content: 'a.example', status: 'MAYBE'}], externalReporter: {platform: 'X'}});
-    const error = await inputErrorOf(() => runReportsCreate({payloadFile: file}, fakeContext({org: 'acme'})));
+    const error = await rejectionOf(runReportsCreate({payloadFile: file}, fakeContext({org: 'acme'})), InputError);
     expect(error.problems.map(p => p.field)).toEqual(
       expect.arrayContaining(['assets[0].status (in --payload-file)', 'externalReporter.platformIdentifier (in --payload-file)']),
     );
@@ -193,7 +193,7 @@ describe('reports create: invalid input lists every problem by flag, sends nothi
     ['an array', '[]', /must hold a JSON object/],
   ])('payload file %s', async (_name, content, message) => {
     const file = content.endsWith('.json') ? content : payloadFile(content);
-    const error = await inputErrorOf(() => runReportsCreate({...BASE, payloadFile: file}, fakeContext({org: 'acme'})));
+    const error = await rejectionOf(runReportsCreate({...BASE, payloadFile: file}, fakeContext({org: 'acme'})), InputError);
     expect(error.problems[0]!.field).toBe('--payload-file');
     expect(error.problems[0]!.message).toMatch(message);
   });

@@ -51,16 +51,6 @@ export function fakeContext(options: FakeContextOptions = {}): CommandContext & 
   };
 }
 
-/** Runs a work function and returns the InputError it threw (fails the test otherwise). */
-export async function inputErrorOf(work: () => Promise<unknown> | unknown): Promise<InputError> {
-  try {
-    await work();
-  } catch (error) {
-    if (error instanceof InputError) return error;
-    throw error;
-  }
-  throw new Error('expected an InputError, got success');
-}
 
 export interface SeenRequest {
   method: string;

@@ -1,14 +1,14 @@
 import nock from 'nock';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
+import {useNock} from '../../helpers/nock.js';
 import {runReportsList} from '../../../src/cmd/reports/list.js';
 import type {ListFlags} from '../../../src/cmd/reports/list.js';
-import {API_KEY, fakeContext, inputErrorOf, interceptApi} from './fake-context.js';
+import {API_KEY, fakeContext, interceptApi} from './fake-context.js';
+import {rejectionOf} from '../../helpers/thrown.js';
+import {InputError} from '../../../src/errors.js';
 
-beforeEach(() => nock.disableNetConnect());
-afterEach(() => {
-  nock.cleanAll();
-  nock.enableNetConnect();
-});
+// Refused input must send nothing: those tests keep an interceptor ready and assert it stays unused.
+useNock({allowUnused: true});
 
 const EMPTY = {reports: [], nextCursor: null, totalCount: 0};
 
@@ -89,14 +89,14 @@ describe('reports list: invalid input lists every problem and sends nothing', ()
     ['empty cursor', {cursor: ' '}, '--cursor'],
   ])('%s', async (_name, flags, field) => {
     const sent = interceptApi('GET', 'organization/reports', [{body: {reports: [], nextCursor: null}}]);
-    const error = await inputErrorOf(() => runReportsList(flags, fakeContext({org: 'acme'})));
+    const error = await rejectionOf(runReportsList(flags, fakeContext({org: 'acme'})), InputError);
     expect(error.exitCode).toBe(3);
     expect(error.problems.map(p => p.field)).toContain(field);
     expect(sent).toEqual([]);
   });
 
   it('collects all problems at once, including a missing org', async () => {
-    const error = await inputErrorOf(() => runReportsList({limit: '99', status: 'nope', from: 'x'}, fakeContext({})));
+    const error = await rejectionOf(runReportsList({limit: '99', status: 'nope', from: 'x'}, fakeContext({})), InputError);
     expect(error.problems.map(p => p.field).sort()).toEqual(['--from', '--limit', '--org', '--status']);
   });
 });

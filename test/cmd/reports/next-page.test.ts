@@ -1,13 +1,10 @@
 import nock from 'nock';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
+import {useNock} from '../../helpers/nock.js';
 import {runReportsList} from '../../../src/cmd/reports/list.js';
 import {fakeContext, interceptApi} from './fake-context.js';
 
-beforeEach(() => nock.disableNetConnect());
-afterEach(() => {
-  nock.cleanAll();
-  nock.enableNetConnect();
-});
+useNock();
 
 const report = {id: 1, title: 'R', status: 'TODO', createdAt: '2026-09-01T10:00:00.000Z', proposals: []};
 

@@ -1,13 +1,12 @@
 import nock from 'nock';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
+import {useNock} from '../../helpers/nock.js';
 import {runReportsSearch, type SearchFlags} from '../../../src/cmd/reports/search.js';
-import {API_KEY, fakeContext, inputErrorOf, interceptApi} from './fake-context.js';
+import {API_KEY, fakeContext, interceptApi} from './fake-context.js';
+import {rejectionOf} from '../../helpers/thrown.js';
+import {InputError} from '../../../src/errors.js';
 
-beforeEach(() => nock.disableNetConnect());
-afterEach(() => {
-  nock.cleanAll();
-  nock.enableNetConnect();
-});
+useNock();
 
 const NONE = {reports: [], totalCount: 0};
 
@@ -40,7 +39,7 @@ describe('reports search: the one request', () => {
     ['limit 101', {contents: ['a'], limit: '101'}, '--limit'],
     ['blank asset', {asset: [' ']}, '--asset'],
   ])('invalid: %s (nothing sent)', async (_name, flags, field) => {
-    const error = await inputErrorOf(() => runReportsSearch(flags, fakeContext({org: 'acme'})));
+    const error = await rejectionOf(runReportsSearch(flags, fakeContext({org: 'acme'})), InputError);
     expect(error.problems.map(p => p.field)).toContain(field);
   });
 });

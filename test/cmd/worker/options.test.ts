@@ -1,16 +1,9 @@
 import {describe, expect, it} from 'vitest';
 import {resolveWorkerOptions} from '../../../src/cmd/worker/options.js';
 import {InputError} from '../../../src/errors.js';
+import {problemLines, thrownBy} from '../../helpers/thrown.js';
 
-const problems = (grace: string): string[] => {
-  try {
-    resolveWorkerOptions({grace}, {});
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputError);
-    return (error as InputError).problems.map(problem => `${problem.field}: ${problem.message}`);
-  }
-  throw new Error('expected --grace to be refused');
-};
+const problems = (grace: string): string[] => problemLines(thrownBy(() => resolveWorkerOptions({grace}, {}), InputError));
 
 describe('vigil worker --grace', () => {
   it('refuses a grace Node cannot arm a timer for (30d would fire at once), exit 3 naming the flag', () => {
