@@ -227,13 +227,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // async arrows: a bad argument becomes a rejected promise, like every other failure.
   return {
     createReport: async (body, callOptions) =>
-      call({method: 'POST', path: PATHS.createReport, json: body, schema: createReportResponseSchema, policy: 'unprocessed-only', outcome: CREATE_OUTCOME}, callOptions),
+      call({method: 'POST', path: PATHS.createReport, json: body, schema: createReportResponseSchema(), policy: 'unprocessed-only', outcome: CREATE_OUTCOME}, callOptions),
     reviewProposal: async (proposalId, body, callOptions) => {
       const endpoint = {
         method: 'POST',
         path: proposalReviewPath(proposalId),
         json: body,
-        schema: reviewResponseSchema,
+        schema: reviewResponseSchema(),
         policy: 'unsent-only',
         outcome: reviewOutcome(proposalId, body.slug),
       } as const;
@@ -243,15 +243,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     listReports: async (filters, callOptions) =>
       call(
-        {method: 'GET', path: PATHS.listReports, searchParams: toListQueryParams(filters), schema: listReportsResponseSchema, read: readListPage, policy: 'idempotent'},
+        {method: 'GET', path: PATHS.listReports, searchParams: toListQueryParams(filters), schema: listReportsResponseSchema(), read: readListPage, policy: 'idempotent'},
         callOptions,
       ),
     // A search is a read that happens to use POST: safe to repeat.
     searchReports: async (body, callOptions) =>
-      call({method: 'POST', path: PATHS.searchReports, json: body, schema: searchReportsResponseSchema, policy: 'idempotent'}, callOptions),
+      call({method: 'POST', path: PATHS.searchReports, json: body, schema: searchReportsResponseSchema(), policy: 'idempotent'}, callOptions),
     // Healthchecks compute a verdict and change nothing upstream: safe to repeat.
     runHealthcheck: async (id, body, callOptions) =>
-      call({method: 'POST', path: checkPath(id), json: body, schema: healthcheckResultSchema, policy: 'idempotent'}, callOptions),
+      call({method: 'POST', path: checkPath(id), json: body, schema: healthcheckResultSchema(), policy: 'idempotent'}, callOptions),
     checkKey: async (org, callOptions) => {
       try {
         await call({method: 'GET', path: PATHS.listReports, searchParams: keyCheckQuery(org), schema: z.unknown(), policy: 'idempotent'}, callOptions);
