@@ -7,6 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    setupFiles: ['test/helpers/setup-output.ts'],
     env: {FORCE_COLOR: '0'},
     // .ci/run reads the counts from this file to print one closing line per Node version.
     reporters: process.env.VITEST_JSON ? ['default', 'json'] : ['default'],

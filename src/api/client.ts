@@ -17,6 +17,7 @@ import {
   normalizeErrorBody,
   parseResponse,
   proposalReviewPath,
+  readListPage,
   reviewResponseSchema,
   searchReportsResponseSchema,
   keyCheckQuery,
@@ -127,6 +128,8 @@ interface Endpoint<S extends z.ZodType> {
   searchParams?: URLSearchParams;
   json?: unknown;
   schema: S;
+  /** A reader that returns the schema's result without copying the body, or undefined to leave it to the schema. */
+  read?: (body: unknown) => z.output<S> | undefined;
   policy: RetryPolicy;
   /** Required unless idempotent. */
   outcome?: UnknownOutcome;
@@ -200,7 +203,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (endpoint.outcome && error.phase === 'maybe-sent') throw new OutcomeUnknownError(`${failure}; ${endpoint.outcome.what}`, endpoint.outcome.check);
         throw new UnavailableError(failure);
       }
-      if (response.status >= 200 && response.status < 300) return parseBody(endpoint.schema, response, what);
+      if (response.status >= 200 && response.status < 300) return parseBody(endpoint, response, what);
       const safe = endpoint.policy === 'idempotent' || (endpoint.policy === 'unprocessed-only' && response.status === 429);
       if (safe && isRetryableStatus(response.status) && attempt < attempts) {
         await pause(attempt, parseRetryAfter(response.headers['retry-after']), signal);
@@ -224,13 +227,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // async arrows: a bad argument becomes a rejected promise, like every other failure.
   return {
     createReport: async (body, callOptions) =>
-      call({method: 'POST', path: PATHS.createReport, json: body, schema: createReportResponseSchema, policy: 'unprocessed-only', outcome: CREATE_OUTCOME}, callOptions),
+      call({method: 'POST', path: PATHS.createReport, json: body, schema: createReportResponseSchema(), policy: 'unprocessed-only', outcome: CREATE_OUTCOME}, callOptions),
     reviewProposal: async (proposalId, body, callOptions) => {
       const endpoint = {
         method: 'POST',
         path: proposalReviewPath(proposalId),
         json: body,
-        schema: reviewResponseSchema,
+        schema: reviewResponseSchema(),
         policy: 'unsent-only',
         outcome: reviewOutcome(proposalId, body.slug),
       } as const;
@@ -240,15 +243,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     listReports: async (filters, callOptions) =>
       call(
-        {method: 'GET', path: PATHS.listReports, searchParams: toListQueryParams(filters), schema: listReportsResponseSchema, policy: 'idempotent'},
+        {method: 'GET', path: PATHS.listReports, searchParams: toListQueryParams(filters), schema: listReportsResponseSchema(), read: readListPage, policy: 'idempotent'},
         callOptions,
       ),
     // A search is a read that happens to use POST: safe to repeat.
     searchReports: async (body, callOptions) =>
-      call({method: 'POST', path: PATHS.searchReports, json: body, schema: searchReportsResponseSchema, policy: 'idempotent'}, callOptions),
+      call({method: 'POST', path: PATHS.searchReports, json: body, schema: searchReportsResponseSchema(), policy: 'idempotent'}, callOptions),
     // Healthchecks compute a verdict and change nothing upstream: safe to repeat.
     runHealthcheck: async (id, body, callOptions) =>
-      call({method: 'POST', path: checkPath(id), json: body, schema: healthcheckResultSchema, policy: 'idempotent'}, callOptions),
+      call({method: 'POST', path: checkPath(id), json: body, schema: healthcheckResultSchema(), policy: 'idempotent'}, callOptions),
     checkKey: async (org, callOptions) => {
       try {
         await call({method: 'GET', path: PATHS.listReports, searchParams: keyCheckQuery(org), schema: z.unknown(), policy: 'idempotent'}, callOptions);
@@ -264,7 +267,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 }
 
-function parseBody<S extends z.ZodType>(schema: S, response: RawResponse, what: string): z.output<S> {
+function parseBody<S extends z.ZodType>(endpoint: Pick<Endpoint<S>, 'schema' | 'read'>, response: RawResponse, what: string): z.output<S> {
   let json: unknown;
   try {
     json = JSON.parse(response.body);
@@ -273,7 +276,7 @@ function parseBody<S extends z.ZodType>(schema: S, response: RawResponse, what: 
     const problem = response.body.trim() === '' ? 'empty body' : `body is not JSON (${type})`;
     throw new ContractError(what, [`HTTP ${response.status} with ${problem}`]);
   }
-  return parseResponse(schema, json, what);
+  return endpoint.read?.(json) ?? parseResponse(endpoint.schema, json, what);
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

@@ -1,6 +1,7 @@
 import {ApiError, InterruptedError} from '../errors.js';
 import {ExitCode} from '../exit-codes.js';
 import {formatError} from '../output/error-banner.js';
+import {loadTableRenderer, tableMayBeDrawn} from '../output/print.js';
 import {createContext, type CommandContext, type ContextFlags} from './context.js';
 import {interruptSignal, wasInterrupted} from './interrupt.js';
 import type {IO} from './io.js';
@@ -17,6 +18,7 @@ export async function runWork(flags: ContextFlags, work: CommandWork, io: IO, si
   let baseUrl: string | undefined;
   try {
     const ctx = await createContext(flags, io, signal);
+    if (tableMayBeDrawn(flags as {json?: unknown; output?: unknown}, io)) await loadTableRenderer();
     debug = ctx.debug;
     baseUrl = ctx.settings.baseUrl?.value;
     const code = await work(ctx);

@@ -1,4 +1,5 @@
 import {readFile, unlink} from 'node:fs/promises';
+import {memo} from '../memo.js';
 import path from 'node:path';
 import {z} from 'zod';
 import {VigilError} from '../errors.js';
@@ -31,14 +32,14 @@ export class ConfigFileError extends VigilError {
 
 const stringField = () => z.string({error: issue => (issue.input === undefined ? 'is missing' : 'must be a string')});
 
-const configFileSchema = z.looseObject({
+const configFileSchema = memo(() => z.looseObject({
   baseUrl: stringField().optional(),
   org: stringField().optional(),
-});
+}));
 
-const credentialsFileSchema = z.looseObject({
+const credentialsFileSchema = memo(() => z.looseObject({
   apiKey: stringField(),
-});
+}));
 
 export interface SavedConfig {
   baseUrl?: string;
@@ -106,7 +107,7 @@ export async function readConfigFile(dir: string): Promise<SavedConfig | undefin
   const file = configFilePath(dir);
   const raw = await readJsonObject(file, CONFIG_HINT);
   if (raw === undefined) return undefined;
-  const parsed = configFileSchema.safeParse(raw);
+  const parsed = configFileSchema().safeParse(raw);
   if (!parsed.success) throw new ConfigFileError(file, schemaProblems(parsed.error), CONFIG_HINT);
   const problems: {field: string; message: string}[] = [];
   const take = (field: 'baseUrl' | 'org', check: (value: string) => Checked) => {
@@ -173,7 +174,7 @@ export async function readCredentials(dir: string): Promise<{apiKey: string} | u
   const file = credentialsFilePath(dir);
   const raw = await readJsonObject(file, CREDENTIALS_HINT);
   if (raw === undefined) return undefined;
-  const parsed = credentialsFileSchema.safeParse(raw);
+  const parsed = credentialsFileSchema().safeParse(raw);
   if (!parsed.success) throw new ConfigFileError(file, schemaProblems(parsed.error), CREDENTIALS_HINT);
   const key = checkApiKey(parsed.data.apiKey);
   if (!key.ok) throw new ConfigFileError(file, [{field: 'apiKey', message: key.message}], CREDENTIALS_HINT);

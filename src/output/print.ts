@@ -4,8 +4,24 @@ import type {Column} from './columns.js';
 import type {OutputFormat} from './format.js';
 import {renderJson} from './json.js';
 import {renderMarkdown} from './markdown.js';
-import {renderTable} from './table.js';
 import {renderTsv} from './tsv.js';
+
+/*
+ * The table renderer is loaded only by a run that may draw a table: string-width builds an
+ * Intl.Segmenter when it is imported (tens of ms), which a piped, --json or --dry-run run
+ * never needs. runWork loads it first (tableMayBeDrawn), so formatting stays synchronous.
+ */
+let table: typeof import('./table.js') | undefined;
+
+/** Loads the table renderer; formatRows('table') needs it loaded. */
+export async function loadTableRenderer(): Promise<void> {
+  table ??= await import('./table.js');
+}
+
+/** Whether a run with these flags may print a table: on a terminal, or asked for with --output. */
+export function tableMayBeDrawn(flags: {json?: unknown; output?: unknown}, io: {stdoutIsTTY: boolean}): boolean {
+  return flags.json !== true && (io.stdoutIsTTY || flags.output !== undefined);
+}
 
 export interface PrintRowsOptions {
   /**
@@ -47,7 +63,9 @@ export function formatRows<Row>(io: IO, format: OutputFormat, rows: readonly Row
     case 'markdown':
       return renderMarkdown(rows, columns);
     case 'table':
-      return rows.length === 0 ? '' : renderTable(rows, columns, {width: terminalWidth(io), color: colorEnabled(io)});
+      if (rows.length === 0) return '';
+      if (table === undefined) throw new Error('the table renderer is not loaded (loadTableRenderer)');
+      return table.renderTable(rows, columns, {width: terminalWidth(io), color: colorEnabled(io)});
   }
 }
 

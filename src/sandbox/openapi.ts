@@ -72,7 +72,7 @@ export function buildOpenApiDocument(version: string): Json {
           summary: 'Excess CANCELLED takedowns over a rolling window',
           tags: ['healthchecks'],
           requestBody: jsonBody(cancelledCountBodySchema),
-          responses: {200: ok('Healthcheck result', healthcheckResultWireSchema), ...BODY_ERRORS},
+          responses: {200: ok('Healthcheck result', healthcheckResultWireSchema()), ...BODY_ERRORS},
         },
       },
       [`/${PATHS.createReport}`]: {
@@ -80,7 +80,7 @@ export function buildOpenApiDocument(version: string): Json {
           operationId: 'reportCreate',
           summary: 'Create a report with one or more assets',
           tags: ['report'],
-          requestBody: jsonBody(createReportRequestSchema),
+          requestBody: jsonBody(createReportRequestSchema()),
           responses: {
             200: ok('Report created', createReportResponseOutSchema),
             ...BODY_ERRORS,
@@ -105,7 +105,7 @@ export function buildOpenApiDocument(version: string): Json {
           description: `Label only with APPROVE, rejectReason only with REJECT, watchlistReason only with WATCHLIST. At most ${REVIEW_LIMIT_PER_DAY} reviews per organization per rolling 24 hours (every key of the org counts; \`vigil sandbox --review-limit\` changes it). A refused request does not count.`,
           tags: ['proposals'],
           parameters: [{name: 'proposalId', in: 'path', required: true, description: 'proposals[].id from the listing', schema: {type: 'string'}}],
-          requestBody: jsonBody(reviewRequestSchema),
+          requestBody: jsonBody(reviewRequestSchema()),
           responses: {
             200: ok('Proposal reviewed', reviewResponseOutSchema),
             ...BODY_ERRORS,
@@ -120,7 +120,7 @@ export function buildOpenApiDocument(version: string): Json {
           operationId: 'reportsSearch',
           summary: 'Find reports covering the given asset contents (normalised matching)',
           tags: ['report'],
-          requestBody: jsonBody(searchReportsRequestSchema),
+          requestBody: jsonBody(searchReportsRequestSchema()),
           responses: {200: ok('Matching reports, newest first', searchReportsResponseOutSchema), ...BODY_ERRORS},
         },
       },

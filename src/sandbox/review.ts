@@ -80,7 +80,7 @@ export function reviewProposal(store: Store, input: ReviewInput): ReviewResponse
 /** 400 in the documented `{message, code}` shape; the message names every wrong field. */
 function parseReviewBody(value: unknown): ReviewRequest {
   // No body at all: name each required field rather than "expected object".
-  const result = reviewRequestSchema.safeParse(value ?? {});
+  const result = reviewRequestSchema().safeParse(value ?? {});
   if (result.success) return result.data;
   const issues = issuesOf(result.error);
   throw new SandboxHttpError(400, {message: `Invalid review: ${issues.map(issue => issue.message).join('; ')}`, code: 'BAD_REQUEST', issues});

@@ -108,8 +108,8 @@ export const MAX_LOOKBACK_HOURS = 876_000;
  * SPEC.md 4.1 plus the project's rule that warn may not exceed fail (defaults count). The
  * order check runs even when other fields are wrong, so one 400 lists every problem.
  */
-export const cancelledCountBodySchema = cancelledCountRequestSchema.extend({
-  lookbackHours: cancelledCountRequestSchema.shape.lookbackHours.unwrap().max(MAX_LOOKBACK_HOURS, `lookbackHours must be at most ${MAX_LOOKBACK_HOURS} (100 years)`).optional(),
+export const cancelledCountBodySchema = cancelledCountRequestSchema().extend({
+  lookbackHours: cancelledCountRequestSchema().shape.lookbackHours.unwrap().max(MAX_LOOKBACK_HOURS, `lookbackHours must be at most ${MAX_LOOKBACK_HOURS} (100 years)`).optional(),
 }).refine(
   body => (body.warnThreshold ?? HEALTHCHECK_DEFAULTS.warnThreshold) <= (body.failThreshold ?? HEALTHCHECK_DEFAULTS.failThreshold),
   {

@@ -62,6 +62,20 @@ describe('start-up', () => {
     }
   });
 
+  it('runs `reports create --dry-run` piped without the table renderer or any other command', async () => {
+    const {result, sources} = await loadedSources(['reports', 'create', '--dry-run', '--title', 'Fake login', '--description', 'kit', '--asset', 'evil.example'], {
+      env: {VIGIL_ORG: 'acme', VIGIL_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), 'vigil-cfg-'))},
+    });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({title: 'Fake login', organizationSlug: 'acme'});
+    expect(result.stderr).toContain('nothing sent');
+    // string-width builds an Intl.Segmenter at import; only a run that may draw a table loads it.
+    for (const name of [...DRAWING, ...HEAVY.map(p => `node_modules/${p}/`), 'node_modules/string-width/', 'node_modules/cli-truncate/', 'src/output/table.ts', 'node_modules/got/']) {
+      expect(sources.filter(s => s.includes(name))).toEqual([]);
+    }
+    expect(sources.filter(s => /^(commands|src\/cli\/commands)\//.test(s))).toEqual(['src/cli/commands/reports/create.ts']);
+  });
+
   it('loads Pastel and Ink only when a command draws', async () => {
     // Forced onto Pastel's path (the switch the path comparison test uses): Ink is there.
     const {result, sources} = await loadedSources(['auth', 'status'], {env: {VIGIL_PASTEL: '1', VIGIL_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), 'vigil-cfg-'))}});

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {REPORT_COLUMNS} from '../../src/cmd/reports/list-format.js';
-import {escapeMarkdownCell, renderMarkdown, renderTable, renderTsv, revealInvisible, sanitizeText, type Column} from '../../src/output/index.js';
+import {escapeMarkdownCell, renderMarkdown, renderTsv, revealInvisible, sanitizeText, type Column} from '../../src/output/index.js';
+import {renderTable} from '../../src/output/table.js';
 
 const INVISIBLES = ['\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u2060', '\u061c', '\ufeff', '\u00ad', '\u{e0041}', '\u{e007f}'];
 

@@ -155,4 +155,36 @@ describe('renderJson', () => {
     expect(out).toBe('{"title":"\\u001b[2J\\u009b31m\\u202eevil\\u2028"}\n');
     expect(JSON.parse(out).title).toBe(title);
   });
+
+  it('writes what JSON.stringify writes for the sorted value, edge cases included', () => {
+    // The format as first defined: a sorted, normalised copy handed to JSON.stringify.
+    const sortedCopy = (item: unknown): unknown => {
+      if (item instanceof Date) return Number.isNaN(item.getTime()) ? null : item.toISOString();
+      if (typeof item === 'bigint') return item.toString();
+      if (Array.isArray(item)) return item.map(entry => (entry === undefined ? null : sortedCopy(entry)));
+      if (item === null || typeof item !== 'object') return item;
+      const withJson = item as {toJSON?: () => unknown};
+      if (typeof withJson.toJSON === 'function') return sortedCopy(withJson.toJSON());
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(item).sort()) {
+        const entry = (item as Record<string, unknown>)[key];
+        if (entry !== undefined && typeof entry !== 'function') out[key] = sortedCopy(entry);
+      }
+      return out;
+    };
+    const samples: unknown[] = [
+      value, null, undefined, 0, -0, 1.5e300, NaN, -Infinity, true, 'plain', `${ESC}\u0085\u202a"\\`, [], {}, [[]], [{}],
+      {b: {}, a: [], c: [undefined, () => 1, Symbol('s'), NaN, new Date('bad')]},
+      {fn: () => 1, sym: Symbol('s'), gone: undefined, only: {gone: undefined}},
+      {toJSON: () => ({z: 1, a: [2]})}, {nested: {toJSON: () => undefined}, keep: 1},
+      {'\u202e key': 'v', 10: 'ten', 9: 'nine', b: 'B', A: 'a', '01': 'x', 4294967295: 'not an index', 4294967294: 'last'},
+      {deep: {er: {est: [1, {k: [null, 'x']}]}}},
+    ];
+    for (const sample of samples) {
+      for (const pretty of [false, true]) {
+        const expected = `${(JSON.stringify(sortedCopy(sample), null, pretty ? 2 : undefined) ?? 'null').replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
+        expect(renderJson(sample, {pretty})).toBe(expected);
+      }
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import {z} from 'zod';
+import {memo} from '../../memo.js';
 import type {ApiErrorBody, AssetRejection} from '../../errors.js';
 
 /*
@@ -6,21 +7,21 @@ import type {ApiErrorBody, AssetRejection} from '../../errors.js';
  * ApiErrorBody so nothing downstream cares which the upstream sent.
  */
 
-const issuesSchema = z.array(z.object({message: z.string()}).loose()).catch([]);
+const issuesSchema = memo(() => z.array(z.object({message: z.string()}).loose()).catch([]));
 
-const specShape = z.object({
+const specShape = memo(() => z.object({
   message: z.string(),
   code: z.string().optional(),
-  issues: issuesSchema.optional(),
-}).loose();
+  issues: issuesSchema().optional(),
+}).loose());
 
-const nestedShape = z.object({
+const nestedShape = memo(() => z.object({
   error: z.object({code: z.string().optional(), message: z.string().optional()}).loose(),
-}).loose();
+}).loose());
 
-const stringShape = z.object({error: z.string()}).loose();
+const stringShape = memo(() => z.object({error: z.string()}).loose());
 
-const assetErrorsSchema = z.object({
+const assetErrorsSchema = memo(() => z.object({
   data: z.object({
     errors: z.array(
       z.object({
@@ -31,7 +32,7 @@ const assetErrorsSchema = z.object({
       }).loose(),
     ),
   }).loose(),
-}).loose();
+}).loose());
 
 const DEFAULT_CODES: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -66,9 +67,9 @@ export function normalizeErrorBody(status: number, statusText: string | undefine
   }
   const base: ApiErrorBody = {status, code: defaultCodeForStatus(status), message: fallbackMessage, issues: []};
 
-  const spec = specShape.safeParse(json);
-  const nested = nestedShape.safeParse(json);
-  const plain = stringShape.safeParse(json);
+  const spec = specShape().safeParse(json);
+  const nested = nestedShape().safeParse(json);
+  const plain = stringShape().safeParse(json);
   if (spec.success) {
     base.message = spec.data.message || fallbackMessage;
     base.code = spec.data.code ?? base.code;
@@ -80,7 +81,7 @@ export function normalizeErrorBody(status: number, statusText: string | undefine
     base.message = plain.data.error;
   }
 
-  const assetErrors = assetErrorsSchema.safeParse(json);
+  const assetErrors = assetErrorsSchema().safeParse(json);
   if (assetErrors.success) {
     const list: AssetRejection[] = assetErrors.data.data.errors.map(e => ({
       asset: e.asset,

@@ -1,16 +1,17 @@
 import {z} from 'zod';
+import {memo} from '../../memo.js';
 import {HEALTHCHECK_CATEGORIES, SEVERITIES} from '../enums.js';
 
 /** SPEC.md 4.1 request body, with its documented defaults and constraints. */
 export const HEALTHCHECK_DEFAULTS = {lookbackHours: 168, warnThreshold: 3, failThreshold: 10} as const;
 
-export const cancelledCountRequestSchema = z.object({
+export const cancelledCountRequestSchema = memo(() => z.object({
   slug: z.string().min(1, 'slug must be at least 1 character'),
   lookbackHours: z.number().int('lookbackHours must be an integer').gt(0, 'lookbackHours must be greater than 0').optional(),
   warnThreshold: z.number().int('warnThreshold must be an integer').min(0, 'warnThreshold must be at least 0').optional(),
   failThreshold: z.number().int('failThreshold must be an integer').min(0, 'failThreshold must be at least 0').optional(),
-});
-export type CancelledCountRequest = z.infer<typeof cancelledCountRequestSchema>;
+}));
+export type CancelledCountRequest = z.infer<ReturnType<typeof cancelledCountRequestSchema>>;
 
 /** What vigil asks of a healthcheck, in its own words; `healthcheckRequestBody` names the wire fields. */
 export interface HealthcheckParams {
@@ -28,24 +29,24 @@ export function healthcheckRequestBody(params: HealthcheckParams): CancelledCoun
   return body;
 }
 
-const scalar = z.union([z.number(), z.string(), z.boolean(), z.null()]);
+const scalar = memo(() => z.union([z.number(), z.string(), z.boolean(), z.null()]));
 
 const nullish = <T extends z.ZodType>(schema: T) => schema.nullish().transform(value => value ?? undefined);
 
-export const findingSchema = z.object({
+export const findingSchema = memo(() => z.object({
   kind: nullish(z.string()),
   ref: z.string().nullish().transform(ref => ref ?? null),
   message: nullish(z.string()),
   // A finding of unknown severity still counts against the check: read as `fail`.
   severity: z.enum(['warn', 'fail']).nullish().transform(severity => severity ?? 'fail'),
-});
-export type Finding = z.output<typeof findingSchema>;
+}));
+export type Finding = z.output<ReturnType<typeof findingSchema>>;
 
 /**
  * What SPEC.md 2.1 requires on the wire; the sandbox answers exactly this, and its OpenAPI
  * document is generated from it.
  */
-export const healthcheckResultWireSchema = z.object({
+export const healthcheckResultWireSchema = memo(() => z.object({
   id: z.string(),
   title: z.string(),
   category: z.enum(HEALTHCHECK_CATEGORIES),
@@ -53,12 +54,12 @@ export const healthcheckResultWireSchema = z.object({
   scope: z.object({slug: z.string().nullable()}),
   ok: z.boolean(),
   severity: z.enum(SEVERITIES),
-  observed: z.record(z.string(), scalar),
-  threshold: z.record(z.string(), scalar),
+  observed: z.record(z.string(), scalar()),
+  threshold: z.record(z.string(), scalar()),
   findings: z.array(z.object({kind: z.string(), ref: z.string().nullable(), message: z.string(), severity: z.enum(['warn', 'fail'])})),
   suggestedAction: z.string().nullable(),
   appUrl: z.string().nullable(),
-});
+}));
 
 /**
  * SPEC.md 2.1, read tolerantly (CONTRACT.md): the result every `/healthchecks/...` endpoint
@@ -68,7 +69,7 @@ export const healthcheckResultWireSchema = z.object({
  * result with neither is a contract error. Any other field may be missing: the maps and
  * lists read as empty, the texts as absent.
  */
-export const healthcheckResultSchema = z
+export const healthcheckResultSchema = memo(() => z
   .object({
     id: nullish(z.string()),
     title: nullish(z.string()),
@@ -78,9 +79,9 @@ export const healthcheckResultSchema = z
     scope: nullish(z.object({slug: z.string().nullish().transform(slug => slug ?? null)})),
     ok: nullish(z.boolean()),
     severity: nullish(z.enum(SEVERITIES)),
-    observed: z.record(z.string(), scalar).nullish().transform(map => map ?? {}),
-    threshold: z.record(z.string(), scalar).nullish().transform(map => map ?? {}),
-    findings: z.array(findingSchema).nullish().transform(list => list ?? []),
+    observed: z.record(z.string(), scalar()).nullish().transform(map => map ?? {}),
+    threshold: z.record(z.string(), scalar()).nullish().transform(map => map ?? {}),
+    findings: z.array(findingSchema()).nullish().transform(list => list ?? []),
     suggestedAction: z.string().nullish().transform(text => text ?? null),
     appUrl: z.string().nullish().transform(text => text ?? null),
   })
@@ -92,8 +93,8 @@ export const healthcheckResultSchema = z
   .transform(({ok, severity, ...rest}) => {
     const grade = severity ?? (ok === true ? 'ok' : 'fail');
     return {...rest, ok: ok ?? grade === 'ok', severity: grade};
-  });
-export type HealthcheckResult = z.output<typeof healthcheckResultSchema>;
+  }));
+export type HealthcheckResult = z.output<ReturnType<typeof healthcheckResultSchema>>;
 
 /** CONTRACT.md grading rule, shared by the sandbox and documented in the README. */
 export function gradeCount(count: number, warnThreshold: number, failThreshold: number): 'ok' | 'warn' | 'fail' {

@@ -5,6 +5,7 @@
 export * from './paths.js';
 export * from './parse.js';
 export * from './reports.js';
+export * from './list-reader.js';
 export * from './list-query.js';
 export * from './healthcheck.js';
 export * from './errors.js';

@@ -1,4 +1,5 @@
 import {z} from 'zod';
+import {memo} from '../../memo.js';
 
 /*
  * POST /organization/proposals/{proposalId}/review (CONTRACT.md): one decision on one
@@ -23,8 +24,8 @@ export const REVIEW_LIMIT_MESSAGE = (limit: number) => `Review limit of ${limit}
 const positiveId = (field: string) =>
   z.number({error: `${field} must be a number`}).int(`${field} must be a whole number`).positive(`${field} must be a positive number`);
 
-/** The body fields, without the rules that tie them together (see reviewRequestSchema). */
-export const reviewRequestFields = z.object({
+/** The body fields, without the rules that tie them together (see reviewRequestSchema()). */
+export const reviewRequestFields = memo(() => z.object({
   assetId: positiveId('assetId').describe("The proposal's asset.id; a mismatch is 409 CONFLICT"),
   decision: z.enum(PROPOSAL_DECISIONS),
   slug: z.string().min(1).optional().describe('Organization slug'),
@@ -33,8 +34,8 @@ export const reviewRequestFields = z.object({
   rejectReason: z.enum(REJECT_REASONS).optional().describe('REJECT only'),
   watchlistReason: z.enum(WATCHLIST_REASONS).optional().describe('WATCHLIST only'),
   note: z.string().optional(),
-});
-export type ReviewRequest = z.infer<typeof reviewRequestFields>;
+}));
+export type ReviewRequest = z.infer<ReturnType<typeof reviewRequestFields>>;
 
 /**
  * Which fields belong to which decision. The public docs list them per decision; a reason
@@ -52,32 +53,32 @@ export function misplacedDecisionFields(body: {decision: ProposalDecision} & Par
     .map(([field, requires]) => ({field, requires}));
 }
 
-export const reviewRequestSchema = reviewRequestFields.superRefine((body, ctx) => {
+export const reviewRequestSchema = memo(() => reviewRequestFields().superRefine((body, ctx) => {
   for (const {field, requires} of misplacedDecisionFields(body)) {
     ctx.addIssue({code: 'custom', path: [field], message: `${field} is only allowed with decision ${requires} (decision is ${body.decision})`});
   }
-});
+}));
 
-const idSchema = z.union([z.number(), z.string().min(1)]).transform(String);
+const idSchema = memo(() => z.union([z.number(), z.string().min(1)]).transform(String));
 // A part vigil does not need must not turn a review that happened into a failure.
 const optionalPart = <T extends z.ZodType>(schema: T) => schema.nullish().catch(undefined).transform(value => value ?? undefined);
-const text = optionalPart(z.string());
+const text = memo(() => optionalPart(z.string()));
 
-export const reviewResponseSchema = z
+export const reviewResponseSchema = memo(() => z
   .object({
     proposal: z.object({
-      id: idSchema,
-      reviewStatus: text,
-      asset: optionalPart(z.object({id: optionalPart(idSchema), type: text, content: text, status: text})),
+      id: idSchema(),
+      reviewStatus: text(),
+      asset: optionalPart(z.object({id: optionalPart(idSchema()), type: text(), content: text(), status: text()})),
     }),
     review: optionalPart(
       z.object({
-        id: optionalPart(idSchema),
-        decision: text,
-        label: text,
-        brandId: optionalPart(idSchema),
-        comment: text,
-        createdAt: text,
+        id: optionalPart(idSchema()),
+        decision: text(),
+        label: text(),
+        brandId: optionalPart(idSchema()),
+        comment: text(),
+        createdAt: text(),
       }),
     ),
     watchlisted: optionalPart(z.boolean()),
@@ -88,7 +89,7 @@ export const reviewResponseSchema = z
     watchlisted: body.watchlisted,
     asset: body.proposal.asset,
     review: body.review,
-  }));
+  })));
 
 /** What a review returned, in vigil's words: only proposalId is sure to be there. */
-export type ReviewResult = z.output<typeof reviewResponseSchema>;
+export type ReviewResult = z.output<ReturnType<typeof reviewResponseSchema>>;

@@ -36,7 +36,7 @@ const SCALAR_FLAGS = {
 type ScalarKey = keyof typeof SCALAR_FLAGS;
 
 const KNOWN_FIELDS = new Set<string>(CREATE_REPORT_FIELDS);
-const KNOWN_ASSET_FIELDS = new Set(Object.keys(reportAssetInputSchema.shape));
+const KNOWN_ASSET_FIELDS = new Set(Object.keys(reportAssetInputSchema().shape));
 
 /**
  * Builds and validates the body of POST /report/create from the flags and the payload file.
@@ -86,7 +86,7 @@ export async function buildCreateBody(flags: CreateBodyFlags, ctx: CommandContex
     return fromFile ? fileField(formatPath(path)) : formatPath(path);
   };
 
-  const parsed = createReportRequestSchema.safeParse(body);
+  const parsed = createReportRequestSchema().safeParse(body);
   const reported = new Set<string>();
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

@@ -33,7 +33,7 @@ export function reportRoutes(app: FastifyInstance, ctx: SandboxContext): void {
 
   app.post(`/${PATHS.searchReports}`, async request => {
     const access = authenticate(request.headers['x-api-key'], ctx.keys);
-    const body = parseOrBadRequest(searchReportsRequestSchema, request.body);
+    const body = parseOrBadRequest(searchReportsRequestSchema(), request.body);
     orgFor(access, body.slug);
     const hits = ctx.store.searchReports(body.slug, body.assetContents, body.reportedByCustomer);
     return {
@@ -50,7 +50,7 @@ export function reportRoutes(app: FastifyInstance, ctx: SandboxContext): void {
 
   app.post(`/${PATHS.createReport}`, async request => {
     const access = authenticate(request.headers['x-api-key'], ctx.keys);
-    const body = parseOrBadRequest(createReportRequestSchema, request.body);
+    const body = parseOrBadRequest(createReportRequestSchema(), request.body);
     const org = resolveCreateOrg(access, body, ctx);
     const outcome = createReport(ctx.store, org, body, ctx.now());
     if (!outcome.ok) {

@@ -72,7 +72,7 @@ function answer(state: CreateState, raw: string): CreateState {
   const advance = (answers: Answers): CreateState => enter({...state, answers}, nextPrompt(state.needs, state.step));
   switch (state.step) {
     case 'title': {
-      const problem = firstIssue(createReportRequestSchema.shape.title.safeParse(value));
+      const problem = firstIssue(createReportRequestSchema().shape.title.safeParse(value));
       return problem ? refuse(problem) : advance({...state.answers, title: value});
     }
     case 'description':
