@@ -67,8 +67,9 @@ export function classifyError(error: unknown, timedOut: boolean): Classified {
 
 export function createProcessor(deps: ProcessorDeps) {
   const now = deps.now ?? Date.now;
+  // Loaded once, not awaited on every run.
+  let bullmq: Promise<typeof import('bullmq')> | undefined;
   return async (job: Job<CheckJobData>): Promise<{severity: string}> => {
-    const {UnrecoverableError} = await import('bullmq');
     const spec = job.data;
     const attempt = job.attemptsMade + 1;
     const attempts = job.opts.attempts ?? 1;
@@ -94,7 +95,10 @@ export function createProcessor(deps: ProcessorDeps) {
       // Recording must not turn an upstream failure into a store failure (or vice versa).
       await deps.store.recordError(spec.id, classified.kind, classified.message, finished, durationMs).catch(() => {});
       deps.log({...base, time: new Date(finished), outcome: 'error', durationMs, errorKind: classified.kind, error: classified.message, willRetry});
-      if (!classified.retry) throw new UnrecoverableError(classified.message);
+      if (!classified.retry) {
+        const {UnrecoverableError} = await (bullmq ??= import('bullmq'));
+        throw new UnrecoverableError(classified.message);
+      }
       throw new Error(classified.message);
     }
     const finished = now();

@@ -109,13 +109,9 @@ export function createTransport(options: TransportOptions): Transport {
       // The whole exchange, body included: `response` only covers the wait for headers.
       request: options.connectTimeoutMs + options.timeoutMs,
     },
+    // The trace hooks only with --debug: without it they built each trace line and threw it
+    // away, on every request (a worker sends hundreds a second). The redirect guard always runs.
     hooks: {
-      beforeRequest: [
-        opts => {
-          const ctx = traceContext(opts);
-          if (ctx) ctx.startedAt = performance.now();
-        },
-      ],
       beforeRedirect: [
         (next, response) => {
           const from = new URL(response.url);
@@ -131,22 +127,32 @@ export function createTransport(options: TransportOptions): Transport {
           }
         },
       ],
-      afterResponse: [
-        (response: Response) => {
-          const ctx = traceContext(response.request.options);
-          trace(`${response.request.options.method} ${response.url} -> ${response.statusCode} in ${elapsed(ctx)} ms${attemptLabel(ctx)}`);
-          return response;
-        },
-      ],
-      beforeError: [
-        error => {
-          const opts = error.options;
-          const ctx = opts ? traceContext(opts) : undefined;
-          const url = opts?.url ? String(opts.url) : '(no url)';
-          trace(`${opts?.method ?? '?'} ${url} -> ${error.code} in ${elapsed(ctx)} ms${attemptLabel(ctx)}`);
-          return error;
-        },
-      ],
+      ...(options.debug
+        ? {
+            beforeRequest: [
+              opts => {
+                const ctx = traceContext(opts);
+                if (ctx) ctx.startedAt = performance.now();
+              },
+            ],
+            afterResponse: [
+              (response: Response) => {
+                const ctx = traceContext(response.request.options);
+                trace(`${response.request.options.method} ${response.url} -> ${response.statusCode} in ${elapsed(ctx)} ms${attemptLabel(ctx)}`);
+                return response;
+              },
+            ],
+            beforeError: [
+              error => {
+                const opts = error.options;
+                const ctx = opts ? traceContext(opts) : undefined;
+                const url = opts?.url ? String(opts.url) : '(no url)';
+                trace(`${opts?.method ?? '?'} ${url} -> ${error.code} in ${elapsed(ctx)} ms${attemptLabel(ctx)}`);
+                return error;
+              },
+            ],
+          }
+        : {}),
     },
   });
 
