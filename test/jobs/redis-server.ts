@@ -27,32 +27,46 @@ export interface TestRedis {
   client(): Redis;
 }
 
-/** Whether a redis-server answers on `port` (one that asks for a password counts: it is up). */
-export async function answersPing(port: number): Promise<boolean> {
-  const probe = new Redis({port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0, connectTimeout: 500});
-  let lastError = '';
-  probe.on('error', (error: Error) => (lastError = error.message));
+/** The pid of the redis-server answering on `port` (INFO server), or undefined while none answers. */
+async function pidOn(port: number, password?: string): Promise<number | undefined> {
+  const probe = new Redis({port, host: '127.0.0.1', password, lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0, connectTimeout: 500});
+  probe.on('error', () => {});
   try {
     await probe.connect();
-    await probe.ping();
-    return true;
+    const match = /process_id:(\d+)/.exec(await probe.info('server'));
+    return match ? Number(match[1]) : undefined;
   } catch {
-    // A server with requirepass is up when it asks for the password.
-    return /NOAUTH/.test(lastError);
+    return undefined;
   } finally {
     probe.disconnect();
   }
 }
 
+/**
+ * Starts `redis-server <args(port)>` on a free port (or `port`) and returns once this very
+ * process answers there. Between freePort() and the bind, a server of another test file
+ * can take the port: this one then exits while the other answers PING, and a test would
+ * use (and, for a cluster, reconfigure) someone else's server. A cluster node also needs
+ * port + 10000 for its bus. Either way the start is tried again on a new port.
+ */
+export async function spawnRedis(args: (port: number) => string[], options: {port?: number; password?: string} = {}): Promise<{port: number; child: ChildProcess}> {
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port ?? (await freePort());
+    const child = spawn('/usr/bin/redis-server', args(port), {stdio: 'ignore'});
+    const gone = () => child.exitCode !== null || child.signalCode !== null;
+    const state = await waitFor(`redis-server (pid ${child.pid}) on ${port}`, async () => (gone() ? 'exited' : (await pidOn(port, options.password)) === child.pid ? 'ours' : undefined), 10_000);
+    if (state === 'ours') return {port, child};
+    if (options.port !== undefined || attempt === 5) throw new Error(`redis-server could not start on port ${port} (attempt ${attempt})`);
+  }
+}
+
 export async function startRedis(): Promise<TestRedis> {
-  const port = await freePort();
   let child: ChildProcess | undefined;
   const clients: Redis[] = [];
-  const launch = async () => {
-    child = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], {
-      stdio: 'ignore',
-    });
-    await waitFor(`redis-server on ${port}`, () => answersPing(port), 10_000);
+  const launch = async (port?: number) => {
+    const started = await spawnRedis(on => ['--port', String(on), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], {port});
+    child = started.child;
+    return started.port;
   };
   const kill = async () => {
     const current = child;
@@ -62,14 +76,15 @@ export async function startRedis(): Promise<TestRedis> {
       current.kill('SIGKILL');
     });
   };
-  await launch();
+  const port = await launch();
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
     async restart(downMs = 300) {
       await kill();
       await new Promise(resolve => setTimeout(resolve, downMs));
-      await launch();
+      // Back on the same port: the worker under test must find it there.
+      await launch(port);
     },
     async stop() {
       for (const client of clients) client.disconnect();

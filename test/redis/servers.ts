@@ -1,9 +1,9 @@
-import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {spawnSync, type ChildProcess} from 'node:child_process';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {Redis} from 'ioredis';
-import {answersPing, freePort} from '../jobs/redis-server.js';
+import {spawnRedis} from '../jobs/redis-server.js';
 import {waitFor} from '../helpers/wait-for.js';
 
 /**
@@ -30,12 +30,11 @@ export function removeScratchDirs(): void {
   for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true});
 }
 
-/** `redis-server <args>` on a free port, once it answers PING. */
+/** `redis-server <args>` on a free port (or `port`), once this process answers there (spawnRedis). */
 export async function startNode(args: string[] = [], {configFile, port: given}: {configFile?: string; port?: number} = {}): Promise<Node> {
-  const port = given ?? (await freePort());
-  const argv = [...(configFile ? [configFile] : []), '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...args];
-  const child = spawn('/usr/bin/redis-server', argv, {stdio: 'ignore'});
-  await waitFor(`redis-server on ${port}`, () => answersPing(port), 10_000);
+  const passwordAt = args.indexOf('--requirepass');
+  const password = passwordAt >= 0 ? args[passwordAt + 1] : undefined;
+  const {port, child} = await spawnRedis(on => [...(configFile ? [configFile] : []), '--port', String(on), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...args], {port: given, password});
   return {
     port,
     process: child,
