@@ -1,5 +1,8 @@
 import {spawn, type ChildProcess} from 'node:child_process';
+import {mkdtempSync, rmSync} from 'node:fs';
 import {createServer} from 'node:net';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {Redis} from 'ioredis';
 import {waitFor} from '../helpers/wait-for.js';
 
@@ -48,11 +51,18 @@ async function pidOn(port: number, password?: string): Promise<number | undefine
  * can take the port: this one then exits while the other answers PING, and a test would
  * use (and, for a cluster, reconfigure) someone else's server. A cluster node also needs
  * port + 10000 for its bus. Either way the start is tried again on a new port.
+ *
+ * Each server works in its own temporary folder (`--dir`), removed when it exits. With the
+ * test runner's folder (the repository) as its `dir`, a replica wrote the RDB it synced
+ * there as dump.rdb, and every server started later loaded it: a cluster node then owned
+ * the slots of those keys and `redis-cli --cluster create` refused it as not empty.
  */
 export async function spawnRedis(args: (port: number) => string[], options: {port?: number; password?: string} = {}): Promise<{port: number; child: ChildProcess}> {
   for (let attempt = 1; ; attempt++) {
     const port = options.port ?? (await freePort());
-    const child = spawn('/usr/bin/redis-server', args(port), {stdio: 'ignore'});
+    const dir = mkdtempSync(path.join(tmpdir(), 'vigil-redis-'));
+    const child = spawn('/usr/bin/redis-server', [...args(port), '--dir', dir], {stdio: 'ignore'});
+    child.once('exit', () => rmSync(dir, {recursive: true, force: true}));
     const gone = () => child.exitCode !== null || child.signalCode !== null;
     const state = await waitFor(`redis-server (pid ${child.pid}) on ${port}`, async () => (gone() ? 'exited' : (await pidOn(port, options.password)) === child.pid ? 'ours' : undefined), 10_000);
     if (state === 'ours') return {port, child};
