@@ -14,6 +14,8 @@ export default defineConfig({
     exclude: ['test/api/gzip-bomb-cli.test.ts', 'test/output/bound-timing.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // As in vitest.config.ts: the table renderer loaded for tests that call work functions directly.
+    setupFiles: ['test/helpers/setup-output.ts'],
     pool: 'forks',
     env: {FORCE_COLOR: '0'},
   },
