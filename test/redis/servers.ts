@@ -47,6 +47,20 @@ export async function startNode(args: string[] = [], {configFile, port: given}: 
   };
 }
 
+/**
+ * Runs `start` with a list it fills with the nodes it starts; if it fails part-way, those
+ * nodes are killed before the error propagates, so a failed set-up leaves no redis-server behind.
+ */
+async function startAll<T>(start: (nodes: Node[]) => Promise<T>): Promise<T> {
+  const nodes: Node[] = [];
+  try {
+    return await start(nodes);
+  } catch (error) {
+    await Promise.all(nodes.map(node => node.kill()));
+    throw error;
+  }
+}
+
 export interface SentinelSet {
   primary: Node;
   replica: Node;
@@ -59,9 +73,15 @@ export interface SentinelSet {
 }
 
 /** A primary, one replica, three sentinels (quorum 2) that fail over after 1 s of silence. */
-export async function startSentinelSet(name = 'vigilprimary'): Promise<SentinelSet> {
+export function startSentinelSet(name = 'vigilprimary'): Promise<SentinelSet> {
+  return startAll(started => startSentinelNodes(name, started));
+}
+
+async function startSentinelNodes(name: string, started: Node[]): Promise<SentinelSet> {
   const primary = await startNode(['--maxmemory-policy', 'noeviction']);
+  started.push(primary);
   const replica = await startNode(['--maxmemory-policy', 'noeviction', '--replicaof', '127.0.0.1', String(primary.port)]);
+  started.push(replica);
   const dir = scratchDir('sentinel');
   const sentinels: Node[] = [];
   for (let i = 0; i < 3; i++) {
@@ -77,7 +97,9 @@ export async function startSentinelSet(name = 'vigilprimary'): Promise<SentinelS
         '',
       ].join('\n'),
     );
-    sentinels.push(await startNode(['--sentinel'], {configFile: file}));
+    const sentinel = await startNode(['--sentinel'], {configFile: file});
+    started.push(sentinel);
+    sentinels.push(sentinel);
   }
   const ask = async () => {
     const client = new Redis({port: sentinels[0]!.port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0});
@@ -128,9 +150,12 @@ export interface TestCluster {
 }
 
 /** Three primaries, no replicas, every slot assigned (`redis-cli --cluster create`). */
-export async function startCluster(): Promise<TestCluster> {
+export function startCluster(): Promise<TestCluster> {
+  return startAll(startClusterNodes);
+}
+
+async function startClusterNodes(nodes: Node[]): Promise<TestCluster> {
   const dir = scratchDir('cluster');
-  const nodes: Node[] = [];
   for (let i = 0; i < 3; i++) {
     nodes.push(
       await startNode(['--cluster-enabled', 'yes', '--cluster-config-file', path.join(dir, `nodes-${i}.conf`), '--cluster-node-timeout', '2000', '--maxmemory-policy', 'noeviction']),
