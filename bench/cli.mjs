@@ -10,7 +10,8 @@
 // - `reports list --all --json` over 1k, 20k and 100k reports shaped like the sandbox's:
 //   peak RSS (the OS's maxrss of the process, no heap flags) and throughput against a bare
 //   fetch loop that follows the same cursors and writes the same NDJSON.
-// Options: --runs N (default 15), --quick (skip 100k), --check (exit 1 on a missed target).
+// Options: --runs N (default 15), --all-runs N (default 3), --quick (skip 100k), --check (exit 1
+// on a missed target).
 import {spawn} from 'node:child_process';
 import {existsSync, mkdtempSync} from 'node:fs';
 import {createServer} from 'node:http';
@@ -157,12 +158,18 @@ do {
         else resolve({seconds: (performance.now() - start) / 1000, rssMiB: Number(rss[1]) / 1024});
       });
     });
-  console.log(`\nreports list --all --json on node ${process.version} (pages of 20 sandbox-shaped reports, no heap flags)`);
+  const allRuns = args.includes('--all-runs') ? Number(args[args.indexOf('--all-runs') + 1]) : 3;
+  console.log(`\nreports list --all --json on node ${process.version} (pages of 20 sandbox-shaped reports, no heap flags; medians of ${allRuns} interleaved runs)`);
   const first = {};
   for (const reports of sizes) {
     total = reports;
-    const vigil = await streamed([cli, 'reports', 'list', '--all', '--json']);
-    const bare = await streamed(['--input-type=module', '-e', loop]);
+    const samples = {vigil: [], bare: []};
+    for (let i = 0; i < allRuns; i++) {
+      samples.vigil.push(await streamed([cli, 'reports', 'list', '--all', '--json']));
+      samples.bare.push(await streamed(['--input-type=module', '-e', loop]));
+    }
+    const vigil = {seconds: median(samples.vigil.map(s => s.seconds)), rssMiB: median(samples.vigil.map(s => s.rssMiB))};
+    const bare = {seconds: median(samples.bare.map(s => s.seconds)), rssMiB: median(samples.bare.map(s => s.rssMiB))};
     first.vigil ??= vigil.rssMiB;
     first.bare ??= bare.rssMiB;
     const throughput = bare.seconds / vigil.seconds;
