@@ -78,16 +78,22 @@ export interface Transport {
 const REDIRECT_STATUSES = new Set([300, 301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
 
+// A path of src/api/wire (and a query from URLSearchParams) is joined as it is, saving a URL
+// parse per request; anything URL would change (a dot segment, an escape, a character to
+// escape) goes through URL, as got sent it.
+const PLAIN_PATH = /^(?!(?:.*\/)?\.\.?(?:\/|$))[\w\-.~!$&'()*+,;=:@/]*$/;
+
 export function createTransport(options: TransportOptions): Transport {
   const {prefixUrl, debug, maxResponseBytes} = options;
   const prefix = prefixUrl.href;
+  const prefixPath = prefixUrl.pathname;
   const host = prefixUrl.host;
   // Built once: Node copies them into each request, and sets Content-Length from the body.
   const getHeaders = {'x-api-key': options.apiKey, 'user-agent': options.userAgent, accept: 'application/json', 'accept-encoding': ACCEPT_ENCODING};
   const jsonHeaders = {...getHeaders, 'content-type': 'application/json'};
   // Called only with --debug: without it no trace line is built.
-  const trace = (request: SendRequest, method: string, url: URL, outcome: string, startedAt: number) =>
-    debug?.(redact(`${method} ${url.href} -> ${outcome} in ${Math.round(performance.now() - startedAt)} ms (attempt ${request.attempt}/${request.attempts})`));
+  const trace = (request: SendRequest, method: string, href: string, outcome: string, startedAt: number) =>
+    debug?.(redact(`${method} ${href} -> ${outcome} in ${Math.round(performance.now() - startedAt)} ms (attempt ${request.attempt}/${request.attempts})`));
 
   // node:http and the exchange are loaded on the first request, not at start-up: commands
   // that send nothing (help, config, --dry-run) skip loading them.
@@ -100,25 +106,32 @@ export function createTransport(options: TransportOptions): Transport {
       if (request.signal.aborted) throw new InterruptedError();
       const exchange = exchanger ?? (await (loading ??= load()));
       const query = request.searchParams?.toString();
-      let url = new URL(query ? `${prefix}${request.path}?${query}` : prefix + request.path);
+      const relative = query ? `${request.path}?${query}` : request.path;
+      let href = prefix + relative;
+      let path = prefixPath + relative;
+      if (!PLAIN_PATH.test(request.path)) {
+        const url = new URL(href);
+        href = url.href;
+        path = url.pathname + url.search;
+      }
       let method: 'GET' | 'POST' = request.method;
       let body = request.json === undefined ? undefined : Buffer.from(JSON.stringify(request.json));
       for (let redirects = 0; ; redirects++) {
         const startedAt = debug ? performance.now() : 0;
         let response: Exchange;
         try {
-          response = await exchange(method, url.pathname + url.search, body ? jsonHeaders : getHeaders, body, request.signal);
+          response = await exchange(method, path, body ? jsonHeaders : getHeaders, body, request.signal);
         } catch (error) {
           if (request.signal.aborted) throw new InterruptedError();
           if (error instanceof VigilError) throw error;
           const failure = error instanceof NetworkFailure ? error : networkFailure(error, host);
-          if (debug) trace(request, method, url, failure.code, startedAt);
+          if (debug) trace(request, method, href, failure.code, startedAt);
           throw failure;
         }
         const {status, headers} = response;
         const location = headers.location;
         if (!REDIRECT_STATUSES.has(status) || !location) {
-          if (debug) trace(request, method, url, String(status), startedAt);
+          if (debug) trace(request, method, href, String(status), startedAt);
           return {
             status,
             statusText: response.statusText,
@@ -127,28 +140,29 @@ export function createTransport(options: TransportOptions): Transport {
           };
         }
         if (redirects >= MAX_REDIRECTS) {
-          if (debug) trace(request, method, url, 'ERR_TOO_MANY_REDIRECTS', startedAt);
+          if (debug) trace(request, method, href, 'ERR_TOO_MANY_REDIRECTS', startedAt);
           throw networkFailure({code: 'ERR_TOO_MANY_REDIRECTS'}, host);
         }
         let next: URL;
         try {
           // A Location header arrives as latin1; read its bytes as UTF-8, as browsers do.
-          next = new URL(Buffer.from(location, 'latin1').toString('utf8'), url);
+          next = new URL(Buffer.from(location, 'latin1').toString('utf8'), href);
         } catch {
-          if (debug) trace(request, method, url, 'ERR_INVALID_URL', startedAt);
+          if (debug) trace(request, method, href, 'ERR_INVALID_URL', startedAt);
           throw networkFailure({code: 'ERR_INVALID_URL'}, host);
         }
-        if (debug) trace(request, method, url, `${status} redirect to ${next.href}`, startedAt);
+        if (debug) trace(request, method, href, `${status} redirect to ${next.href}`, startedAt);
         // The key goes only to the base URL's origin: host, port and scheme (https -> http on
         // the same host is refused too). Refused outright, so the user hears where the API moved.
-        if (next.origin !== url.origin) throw new CrossOriginRedirect(url.origin, next.origin);
+        if (next.origin !== prefixUrl.origin) throw new CrossOriginRedirect(prefixUrl.origin, next.origin);
         // 303 means "GET the answer there"; 307/308 and (as got did, without methodRewriting)
         // 301/302 repeat the request as it was.
         if (status === 303 && method !== 'GET') {
           method = 'GET';
           body = undefined;
         }
-        url = next;
+        href = next.href;
+        path = next.pathname + next.search;
       }
     },
   };

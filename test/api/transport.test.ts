@@ -43,8 +43,10 @@ async function silentServer() {
 async function countingServer(body: string, keepAliveTimeout = 5_000) {
   let connections = 0;
   let requests = 0;
-  const server: Server = createServer((_req, res) => {
+  const paths: string[] = [];
+  const server: Server = createServer((req, res) => {
     requests++;
+    paths.push(req.url ?? '');
     res.writeHead(200, {'content-type': 'application/json'}).end(body);
   });
   server.keepAliveTimeout = keepAliveTimeout;
@@ -53,6 +55,7 @@ async function countingServer(body: string, keepAliveTimeout = 5_000) {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     counts: () => ({connections, requests}),
+    paths: () => paths,
     close: () => {
       server.closeAllConnections();
       return new Promise<void>(resolve => server.close(() => resolve()));
@@ -211,6 +214,23 @@ describe('redirects', () => {
     } finally {
       await api.close();
     }
+  });
+});
+
+describe('URL joining', () => {
+  it('joins a plain path and query as they are, and anything else as URL normalises it', async () => {
+    const server = await countingServer(ok);
+    const seen: string[] = [];
+    const transport = createTransport({prefixUrl: new URL(`${server.url}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 1_000, maxResponseBytes: 1_000, debug: line => seen.push(line)});
+    const send = (path: string, searchParams?: URLSearchParams) =>
+      transport.send({method: 'GET', path, ...(searchParams ? {searchParams} : {}), signal: new AbortController().signal, attempt: 1, attempts: 1});
+    await send('organization/reports', new URLSearchParams({slug: 'a b&c', cursor: 'x/y=='}));
+    await send('organization/proposals/../review');
+    await send('organization/proposals/%2e%2E/review');
+    await send('a b/é"');
+    expect(server.paths()).toEqual(['/api/v2/organization/reports?slug=a+b%26c&cursor=x%2Fy%3D%3D', '/api/v2/organization/review', '/api/v2/organization/review', '/api/v2/a%20b/%C3%A9%22']);
+    expect(seen.map(line => line.replace(/ -> .*/, '').replace(server.url, ''))).toEqual(server.paths().map(path => `GET ${path}`));
+    await server.close();
   });
 });
 
