@@ -74,13 +74,13 @@ export interface Transport {
   send(request: SendRequest): Promise<RawResponse>;
 }
 
-// 300 with a Location too, as got followed it; 304 is not a move.
+// 300 with a Location too, as vigil always followed it (got did); 304 is not a move.
 const REDIRECT_STATUSES = new Set([300, 301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
 
 // A path of src/api/wire (and a query from URLSearchParams) is joined as it is, saving a URL
 // parse per request; anything URL would change (a dot segment, an escape, a character to
-// escape) goes through URL, as got sent it.
+// escape) goes through URL, as every path did before.
 const PLAIN_PATH = /^(?!(?:.*\/)?\.\.?(?:\/|$))[\w\-.~!$&'()*+,;=:@/]*$/;
 
 export function createTransport(options: TransportOptions): Transport {
@@ -155,8 +155,8 @@ export function createTransport(options: TransportOptions): Transport {
         // The key goes only to the base URL's origin: host, port and scheme (https -> http on
         // the same host is refused too). Refused outright, so the user hears where the API moved.
         if (next.origin !== prefixUrl.origin) throw new CrossOriginRedirect(prefixUrl.origin, next.origin);
-        // 303 means "GET the answer there"; 307/308 and (as got did, without methodRewriting)
-        // 301/302 repeat the request as it was.
+        // 303 means "GET the answer there"; 307/308, and 301/302 as with got (whose
+        // methodRewriting was off), repeat the request as it was.
         if (status === 303 && method !== 'GET') {
           method = 'GET';
           body = undefined;
