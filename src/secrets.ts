@@ -1,7 +1,7 @@
 /**
  * Last line of defence for the API key: every line vigil writes to stderr (errors, debug
  * traces, logs) passes through `redact`, which masks each registered secret wherever it
- * appears, even inside an error message got or a library built.
+ * appears, even inside an error message Node or a library built.
  */
 const secrets = new Set<string>();
 

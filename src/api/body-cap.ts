@@ -6,8 +6,8 @@ import {ContractError} from '../errors.js';
  * A response body is read into memory, so its size is capped twice: the bytes on the wire
  * (counted as they arrive; the download is cancelled past the cap) and the bytes after
  * decompression (zlib stops at the cap), so a 1 MB gzip that inflates to 1 GiB costs at
- * most the cap. Decompression happens here, not in got, because got's inflater has no
- * output limit. It runs on the thread pool so the worker keeps answering /healthz.
+ * most the cap. Decompression runs on the thread pool, with zlib's output limit, so the
+ * worker keeps answering /healthz.
  */
 
 /** Default cap, compressed and decompressed: far above any page of the API (SPEC.md 2). */
@@ -50,28 +50,39 @@ export function parseByteSize(text: string): number | undefined {
   return bytes > 0 && Number.isSafeInteger(bytes) ? bytes : undefined;
 }
 
-/** Minimal view of a pending got request: enough to watch and cancel the download. */
-export interface CancellableDownload {
-  /** got emits it once the headers are in (total = Content-Length, when declared), then per chunk. */
-  on(event: 'downloadProgress', listener: (progress: {transferred: number; total?: number | undefined}) => void): unknown;
-  cancel(): void;
-}
+const EMPTY = Buffer.alloc(0);
 
 /**
- * Watches a download and cancels it once a declared Content-Length or the bytes received
- * pass `limit`. `exceeded()` returns the error to throw instead of got's cancel error.
+ * Collects a response body of at most `limit` bytes on the wire. Each check returns the
+ * error to fail with, and the caller stops the download: `refuse` for a declared
+ * Content-Length above the limit (before any byte is read), `add` once the bytes received
+ * pass it.
  */
-export function capDownload(download: CancellableDownload, limit: number, host: string): {exceeded(): ResponseTooLargeError | undefined} {
-  let error: ResponseTooLargeError | undefined;
-  const stop = () => {
-    if (error) return;
-    error = new ResponseTooLargeError(host, limit, 'compressed');
-    download.cancel();
-  };
-  download.on('downloadProgress', progress => {
-    if (progress.transferred > limit || (progress.total ?? 0) > limit) stop();
-  });
-  return {exceeded: () => error};
+export class CappedBody {
+  private readonly chunks: Buffer[] = [];
+  private received = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly host: string,
+  ) {}
+
+  refuse(contentLength: string | undefined): ResponseTooLargeError | undefined {
+    return contentLength !== undefined && Number(contentLength) > this.limit ? new ResponseTooLargeError(this.host, this.limit, 'compressed') : undefined;
+  }
+
+  add(chunk: Buffer): ResponseTooLargeError | undefined {
+    this.received += chunk.length;
+    if (this.received > this.limit) return new ResponseTooLargeError(this.host, this.limit, 'compressed');
+    this.chunks.push(chunk);
+    return undefined;
+  }
+
+  /** The bytes received; a single chunk (most JSON pages) is not copied. */
+  bytes(): Buffer {
+    const {chunks} = this;
+    return chunks.length === 0 ? EMPTY : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.received);
+  }
 }
 
 const inflaters: Record<string, (buffer: Buffer, options: zlib.ZlibOptions & zlib.BrotliOptions) => Promise<Buffer>> = {

@@ -1,13 +1,14 @@
-import type {Got, Response} from 'got';
 import {InterruptedError, VigilError} from '../errors.js';
 import {redact} from '../secrets.js';
-import {ACCEPT_ENCODING, capDownload, decodeBody} from './body-cap.js';
+import {ACCEPT_ENCODING, decodeBody} from './body-cap.js';
+import type {Exchange, Exchanger} from './http-request.js';
 
 /*
- * One HTTP attempt through got, and nothing else: retries, status handling and parsing live
- * in client.ts. got's own retry is off so every attempt is visible to our loop (and to
- * --debug), and got's errors never leave this module: they carry the request options,
- * headers included, so they are turned into NetworkFailure / CrossOriginRedirect, which
+ * One HTTP attempt, and nothing else: retries, status handling and parsing live in
+ * client.ts. The exchange itself (sockets, timeouts, the body cap) is http-request.ts; this
+ * module builds the URL and headers, follows same-origin redirects and writes the --debug
+ * lines. Node's errors never leave either module: they can reference the request, headers
+ * included, so every failure is rebuilt as a NetworkFailure / CrossOriginRedirect, which
  * hold only a code and URLs.
  */
 
@@ -69,152 +70,118 @@ export class CrossOriginRedirect extends Error {
   }
 }
 
-interface TraceContext {
-  attempt: number;
-  attempts: number;
-  startedAt: number;
-}
-
-const KEY_HEADER = 'x-api-key';
-
 export interface Transport {
   send(request: SendRequest): Promise<RawResponse>;
 }
 
-export function createTransport(options: TransportOptions): Transport {
-  const trace = (line: string) => options.debug?.(redact(line));
-  const traceContext = (opts: {context: Record<string, unknown>}): TraceContext | undefined => opts.context['vigil'] as TraceContext | undefined;
-  const elapsed = (ctx: TraceContext | undefined) => (ctx ? Math.round(performance.now() - ctx.startedAt) : 0);
-  const attemptLabel = (ctx: TraceContext | undefined) => (ctx ? ` (attempt ${ctx.attempt}/${ctx.attempts})` : '');
+// 300 with a Location too, as vigil always followed it (got did); 304 is not a move.
+const REDIRECT_STATUSES = new Set([300, 301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
 
-  // got is loaded on the first request, not at start-up: commands that send nothing (help,
-  // config, --dry-run) skip its ~120 ms of module loading.
-  let client: Promise<Got> | undefined;
-  const gotClient = () => (client ??= import('got').then(({default: got}) => extendGot(got)));
-  const extendGot = (got: Got): Got => got.extend({
-    prefixUrl: options.prefixUrl.href,
-    headers: {[KEY_HEADER]: options.apiKey, 'user-agent': options.userAgent, accept: 'application/json', 'accept-encoding': ACCEPT_ENCODING},
-    responseType: 'text',
-    // body-cap.ts inflates with an output limit; got's own inflater has none (gzip bombs).
-    decompress: false,
-    throwHttpErrors: false,
-    retry: {limit: 0},
-    followRedirect: true,
-    maxRedirects: 5,
-    timeout: {
-      lookup: options.connectTimeoutMs,
-      connect: options.connectTimeoutMs,
-      secureConnect: options.connectTimeoutMs,
-      response: options.timeoutMs,
-      // The whole exchange, body included: `response` only covers the wait for headers.
-      request: options.connectTimeoutMs + options.timeoutMs,
-    },
-    // The trace hooks only with --debug: without it they built each trace line and threw it
-    // away, on every request (a worker sends hundreds a second). The redirect guard always runs.
-    hooks: {
-      beforeRedirect: [
-        (next, response) => {
-          const from = new URL(response.url);
-          const to = next.url instanceof URL ? next.url : new URL(String(next.url));
-          const ctx = traceContext(next);
-          trace(`${next.method} ${from.href} -> ${response.statusCode} redirect to ${to.href} in ${elapsed(ctx)} ms${attemptLabel(ctx)}`);
-          // got drops Authorization on a host change but knows nothing of X-API-KEY, and it
-          // ignores the scheme (https -> http on the same host). Compare whole origins, drop
-          // the key, and refuse outright so the user hears where the API moved.
-          if (from.origin !== to.origin) {
-            delete next.headers[KEY_HEADER];
-            throw new CrossOriginRedirect(from.origin, to.origin);
-          }
-        },
-      ],
-      ...(options.debug
-        ? {
-            beforeRequest: [
-              opts => {
-                const ctx = traceContext(opts);
-                if (ctx) ctx.startedAt = performance.now();
-              },
-            ],
-            afterResponse: [
-              (response: Response) => {
-                const ctx = traceContext(response.request.options);
-                trace(`${response.request.options.method} ${response.url} -> ${response.statusCode} in ${elapsed(ctx)} ms${attemptLabel(ctx)}`);
-                return response;
-              },
-            ],
-            beforeError: [
-              error => {
-                const opts = error.options;
-                const ctx = opts ? traceContext(opts) : undefined;
-                const url = opts?.url ? String(opts.url) : '(no url)';
-                trace(`${opts?.method ?? '?'} ${url} -> ${error.code} in ${elapsed(ctx)} ms${attemptLabel(ctx)}`);
-                return error;
-              },
-            ],
-          }
-        : {}),
-    },
-  });
+// A path of src/api/wire (and a query from URLSearchParams) is joined as it is, saving a URL
+// parse per request; anything URL would change (a dot segment, an escape, a character to
+// escape) goes through URL, as every path did before.
+const PLAIN_PATH = /^(?!(?:.*\/)?\.\.?(?:\/|$))[\w\-.~!$&'()*+,;=:@/]*$/;
+
+export function createTransport(options: TransportOptions): Transport {
+  const {prefixUrl, debug, maxResponseBytes} = options;
+  const prefix = prefixUrl.href;
+  const prefixPath = prefixUrl.pathname;
+  const host = prefixUrl.host;
+  // Built once: Node copies them into each request, and sets Content-Length from the body.
+  const getHeaders = {'x-api-key': options.apiKey, 'user-agent': options.userAgent, accept: 'application/json', 'accept-encoding': ACCEPT_ENCODING};
+  const jsonHeaders = {...getHeaders, 'content-type': 'application/json'};
+  // Called only with --debug: without it no trace line is built.
+  const trace = (request: SendRequest, method: string, href: string, outcome: string, startedAt: number) =>
+    debug?.(redact(`${method} ${href} -> ${outcome} in ${Math.round(performance.now() - startedAt)} ms (attempt ${request.attempt}/${request.attempts})`));
+
+  // node:http and the exchange are loaded on the first request, not at start-up: commands
+  // that send nothing (help, config, --dry-run) skip loading them.
+  let exchanger: Exchanger | undefined;
+  let loading: Promise<Exchanger> | undefined;
+  const load = async () => (exchanger = (await import('./http-request.js')).createExchanger(prefixUrl, options));
 
   return {
     async send(request) {
       if (request.signal.aborted) throw new InterruptedError();
-      const context: TraceContext = {attempt: request.attempt, attempts: request.attempts, startedAt: performance.now()};
-      const host = options.prefixUrl.host;
-      let cap: ReturnType<typeof capDownload> | undefined;
-      try {
-        const pending = (await gotClient())(request.path, {
-          method: request.method,
-          ...(request.searchParams ? {searchParams: request.searchParams} : {}),
-          ...(request.json === undefined ? {} : {json: request.json}),
-          signal: request.signal,
-          context: {vigil: context},
-        });
-        cap = capDownload(pending, options.maxResponseBytes, host);
-        const response = await pending;
-        return {
-          status: response.statusCode,
-          statusText: response.statusMessage ?? '',
-          headers: response.headers,
-          body: response.rawBody.length === 0 ? '' : await decodeBody(response.rawBody, response.headers['content-encoding'], options.maxResponseBytes, host),
-        };
-      } catch (error) {
-        if (request.signal.aborted) throw new InterruptedError();
-        const tooLarge = cap?.exceeded();
-        if (tooLarge) throw tooLarge;
-        if (error instanceof VigilError) throw error;
-        throw toSafeFailure(error, new URL(request.path, options.prefixUrl), options);
+      const exchange = exchanger ?? (await (loading ??= load()));
+      const query = request.searchParams?.toString();
+      const relative = query ? `${request.path}?${query}` : request.path;
+      let href = prefix + relative;
+      let path = prefixPath + relative;
+      if (!PLAIN_PATH.test(request.path)) {
+        const url = new URL(href);
+        href = url.href;
+        path = url.pathname + url.search;
+      }
+      let method: 'GET' | 'POST' = request.method;
+      let body = request.json === undefined ? undefined : Buffer.from(JSON.stringify(request.json));
+      for (let redirects = 0; ; redirects++) {
+        const startedAt = debug ? performance.now() : 0;
+        let response: Exchange;
+        try {
+          response = await exchange(method, path, body ? jsonHeaders : getHeaders, body, request.signal);
+        } catch (error) {
+          if (request.signal.aborted) throw new InterruptedError();
+          if (error instanceof VigilError) throw error;
+          const failure = error instanceof NetworkFailure ? error : networkFailure(error, host);
+          if (debug) trace(request, method, href, failure.code, startedAt);
+          throw failure;
+        }
+        const {status, headers} = response;
+        const location = headers.location;
+        if (!REDIRECT_STATUSES.has(status) || !location) {
+          if (debug) trace(request, method, href, String(status), startedAt);
+          return {
+            status,
+            statusText: response.statusText,
+            headers,
+            body: response.raw.length === 0 ? '' : await decodeBody(response.raw, headers['content-encoding'], maxResponseBytes, host),
+          };
+        }
+        if (redirects >= MAX_REDIRECTS) {
+          if (debug) trace(request, method, href, 'ERR_TOO_MANY_REDIRECTS', startedAt);
+          throw networkFailure({code: 'ERR_TOO_MANY_REDIRECTS'}, host);
+        }
+        let next: URL;
+        try {
+          // A Location header arrives as latin1; read its bytes as UTF-8, as browsers do.
+          next = new URL(Buffer.from(location, 'latin1').toString('utf8'), href);
+        } catch {
+          if (debug) trace(request, method, href, 'ERR_INVALID_URL', startedAt);
+          throw networkFailure({code: 'ERR_INVALID_URL'}, host);
+        }
+        if (debug) trace(request, method, href, `${status} redirect to ${next.href}`, startedAt);
+        // The key goes only to the base URL's origin: host, port and scheme (https -> http on
+        // the same host is refused too). Refused outright, so the user hears where the API moved.
+        if (next.origin !== prefixUrl.origin) throw new CrossOriginRedirect(prefixUrl.origin, next.origin);
+        // 303 means "GET the answer there"; 307/308, and 301/302 as with got (whose
+        // methodRewriting was off), repeat the request as it was.
+        if (status === 303 && method !== 'GET') {
+          method = 'GET';
+          body = undefined;
+        }
+        href = next.href;
+        path = next.pathname + next.search;
       }
     },
   };
 }
 
+/** Codes that prove the request never reached the upstream: safe to repeat anything. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'EADDRINUSE']);
-const NOT_SENT_TIMEOUTS = new Set(['lookup', 'connect', 'secureConnect']);
 
 /**
- * Rebuilds a got error as an error that holds no request options. Only the code, the timeout
- * phase and the target host are read from it; its message is not reused.
+ * Rebuilds a Node error as one that holds no request: only its code is read, its message
+ * is not reused.
  */
-function toSafeFailure(error: unknown, url: URL, options: TransportOptions): Error {
-  const cause = (error as {cause?: unknown}).cause;
-  if (cause instanceof CrossOriginRedirect) return cause;
-  if (error instanceof CrossOriginRedirect) return error;
+export function networkFailure(error: unknown, host: string): NetworkFailure {
   const code = readCode(error);
-  const host = url.host;
-  if (error instanceof Error && error.name === 'TimeoutError') {
-    const event = String((error as {event?: unknown}).event);
-    if (NOT_SENT_TIMEOUTS.has(event)) {
-      return new NetworkFailure('ETIMEDOUT', 'not-sent', `could not connect to ${host} within ${options.connectTimeoutMs} ms`);
-    }
-    return new NetworkFailure('ETIMEDOUT', 'maybe-sent', `no response from ${host} within ${options.timeoutMs} ms`);
-  }
-  const phase: FailurePhase = NOT_SENT_CODES.has(code) ? 'not-sent' : 'maybe-sent';
-  return new NetworkFailure(code, phase, redact(describeCode(code, host)));
+  return new NetworkFailure(code, NOT_SENT_CODES.has(code) ? 'not-sent' : 'maybe-sent', redact(describeCode(code, host)));
 }
 
 function readCode(error: unknown): string {
-  const code = (error as {code?: unknown}).code;
+  const code = (error as {code?: unknown} | undefined)?.code;
   return typeof code === 'string' && /^[A-Z0-9_]+$/.test(code) ? code : 'ERR_NETWORK';
 }
 

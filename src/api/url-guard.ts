@@ -26,8 +26,8 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
- * Validates the configured base URL and returns it with exactly one trailing slash, as got's
- * `prefixUrl` wants (`https://x/api/v2` and `https://x/api/v2/` are the same API).
+ * Validates the configured base URL and returns it with exactly one trailing slash, so that
+ * the transport's paths join under it (`https://x/api/v2` and `https://x/api/v2/` are the same API).
  * Throws InputError naming --base-url (exit 3, nothing sent).
  */
 export function checkBaseUrl(raw: string): URL {

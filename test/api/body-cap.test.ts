@@ -1,6 +1,6 @@
 import {gzipSync} from 'node:zlib';
 import {afterEach, describe, expect, it} from 'vitest';
-import {ResponseTooLargeError, capDownload, decodeBody, formatBytes, parseByteSize} from '../../src/api/body-cap.js';
+import {CappedBody, ResponseTooLargeError, decodeBody, formatBytes, parseByteSize} from '../../src/api/body-cap.js';
 import {ContractError} from '../../src/errors.js';
 import {ExitCode} from '../../src/exit-codes.js';
 import {gzipBomb} from '../helpers/gzip-bomb.js';
@@ -46,34 +46,28 @@ describe('decodeBody', () => {
   });
 });
 
-describe('capDownload', () => {
-  const fake = () => {
-    const listeners: Record<string, (value: never) => void> = {};
-    let cancelled = 0;
-    return {
-      download: {on: (event: string, listener: (value: never) => void) => (listeners[event] = listener), cancel: () => void cancelled++},
-      emit: (event: string, value: unknown) => listeners[event]!(value as never),
-      cancelled: () => cancelled,
-    };
-  };
-
-  it('cancels as soon as a declared Content-Length is above the limit', () => {
-    const {download, emit, cancelled} = fake();
-    const cap = capDownload(download, 100, 'h');
-    emit('downloadProgress', {transferred: 0, total: 101});
-    expect(cancelled()).toBe(1);
-    expect(cap.exceeded()?.message).toContain('larger than the limit of 100 bytes; the download');
+describe('CappedBody', () => {
+  it('refuses a declared Content-Length above the limit, before any byte', () => {
+    const body = new CappedBody(100, 'h');
+    expect(body.refuse('100')).toBeUndefined();
+    expect(body.refuse(undefined)).toBeUndefined();
+    expect(body.refuse('101')?.message).toBe('unexpected response from h: the response body is larger than the limit of 100 bytes; the download was stopped');
   });
 
-  it('cancels once the bytes received pass the limit, not before, and only once', () => {
-    const {download, emit, cancelled} = fake();
-    const cap = capDownload(download, 100, 'h');
-    emit('downloadProgress', {transferred: 0, total: 100});
-    emit('downloadProgress', {transferred: 100, total: 100});
-    expect([cancelled(), cap.exceeded()]).toEqual([0, undefined]);
-    emit('downloadProgress', {transferred: 101});
-    emit('downloadProgress', {transferred: 102});
-    expect(cancelled()).toBe(1);
+  it('fails once the bytes received pass the limit, not before', () => {
+    const body = new CappedBody(100, 'h');
+    expect(body.add(Buffer.alloc(60, 'a'))).toBeUndefined();
+    expect(body.add(Buffer.alloc(40, 'b'))).toBeUndefined();
+    expect(body.bytes().toString()).toBe('a'.repeat(60) + 'b'.repeat(40));
+    expect(body.add(Buffer.alloc(1))).toBeInstanceOf(ResponseTooLargeError);
+  });
+
+  it('returns a single chunk as it came, and no bytes as an empty buffer', () => {
+    const chunk = Buffer.from('{"reports":[]}');
+    const one = new CappedBody(100, 'h');
+    one.add(chunk);
+    expect(one.bytes()).toBe(chunk);
+    expect(new CappedBody(100, 'h').bytes().length).toBe(0);
   });
 });
 

@@ -140,7 +140,7 @@ describe('the key never appears in anything the client emits', () => {
     expect(texts.some(text => text.includes('ECONNRESET'))).toBe(true);
   });
 
-  it('errors carry no request headers even without redaction (nothing of got leaks)', async () => {
+  it('errors carry no request headers even without redaction (nothing of the Node request leaks)', async () => {
     const {client} = makeClient({baseUrl: 'http://127.0.0.1:9/api/v2', retries: 0});
     clearSecrets();
     expect(redact(KEY)).toBe(KEY);

@@ -54,9 +54,10 @@ describe('start-up', () => {
       for (const name of [...DRAWING, ...HEAVY.map(p => `node_modules/${p}/`)]) expect(sources.filter(s => s.includes(name))).toEqual([]);
       // Its own definition only: no Pastel command module, no other definition.
       expect(sources.filter(s => /^(commands|src\/cli\/commands)\//.test(s))).toEqual(['src/cli/commands/reports/list.ts']);
-      // got without http2-wrapper: vigil never speaks HTTP/2.
-      expect(sources.filter(s => s.includes('node_modules/got/')).length).toBeGreaterThan(0);
-      expect(sources.filter(s => s.includes('node_modules/http2-wrapper/'))).toEqual([]);
+      // The request goes through vigil's own transport on node:http, not an HTTP client package.
+      expect(sources).toContain('src/api/http-request.ts');
+      expect(sources).toContain('node:http');
+      expect(sources.filter(s => /node_modules\/(got|undici|http2-wrapper)\//.test(s))).toEqual([]);
     } finally {
       await stub.close();
     }
@@ -70,9 +71,11 @@ describe('start-up', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({title: 'Fake login', organizationSlug: 'acme'});
     expect(result.stderr).toContain('nothing sent');
     // string-width builds an Intl.Segmenter at import; only a run that may draw a table loads it.
-    for (const name of [...DRAWING, ...HEAVY.map(p => `node_modules/${p}/`), 'node_modules/string-width/', 'node_modules/cli-truncate/', 'src/output/table.ts', 'node_modules/got/']) {
+    for (const name of [...DRAWING, ...HEAVY.map(p => `node_modules/${p}/`), 'node_modules/string-width/', 'node_modules/cli-truncate/', 'src/output/table.ts', 'src/api/http-request.ts']) {
       expect(sources.filter(s => s.includes(name))).toEqual([]);
     }
+    // Nothing is sent, so no HTTP module is loaded.
+    expect(sources.filter(s => /^node:(http|https|http2|tls)$/.test(s))).toEqual([]);
     expect(sources.filter(s => /^(commands|src\/cli\/commands)\//.test(s))).toEqual(['src/cli/commands/reports/create.ts']);
   });
 
