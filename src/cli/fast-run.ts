@@ -1,4 +1,6 @@
 import {Command} from 'commander';
+import {z} from 'zod';
+z.config({jitless: true});
 import {buildCommand, parseInput} from './commander.js';
 import {contextFlags, type CommandDefinition} from './define.js';
 import {processIO} from './io.js';
