@@ -115,6 +115,17 @@ const startupTrims = {
         resolveDir: path.dirname(args.path),
       };
     });
+    // Commander loads node:child_process (and with it net, dgram and their kin) at import, for
+    // executable subcommands, which vigil has none of: load it on first use instead.
+    build.onLoad({filter: /[\\/]commander[\\/]lib[\\/]command\.js$/}, async args => {
+      const source = await readFile(args.path, 'utf8');
+      const patched = source.replace(
+        "const childProcess = require('node:child_process');",
+        "const childProcess = {spawn: (...spawnArgs) => require('node:child_process').spawn(...spawnArgs)};",
+      );
+      if (patched === source || /childProcess\.(?!spawn\()/.test(patched)) throw new Error('commander/lib/command.js changed: update the child_process patch in scripts/build.mjs');
+      return {contents: patched, loader: 'js', resolveDir: path.dirname(args.path)};
+    });
     build.onLoad({filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/}, () => ({
       contents: "export {default as en} from './en.js';",
       loader: 'js',
