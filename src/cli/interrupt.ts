@@ -5,7 +5,8 @@
  */
 interface InterruptState {
   controller: AbortController;
-  installed: boolean;
+  /** The SIGINT listener installed, whichever build's copy of `interrupt` it is. */
+  installed: (() => void) | undefined;
   interrupted: boolean;
 }
 
@@ -13,7 +14,7 @@ interface InterruptState {
 // that each hold a copy of this module (scripts/build.mjs): the state lives on globalThis.
 const key = Symbol.for('vigil.interrupt');
 const state: InterruptState = ((globalThis as Record<symbol, unknown>)[key] as InterruptState | undefined) ??
-  ((globalThis as Record<symbol, unknown>)[key] = {controller: new AbortController(), installed: false, interrupted: false} satisfies InterruptState) as InterruptState;
+  ((globalThis as Record<symbol, unknown>)[key] = {controller: new AbortController(), installed: undefined, interrupted: false} satisfies InterruptState) as InterruptState;
 const controller = state.controller;
 
 export const interruptSignal: AbortSignal = controller.signal;
@@ -36,6 +37,12 @@ export function interrupt(): void {
 
 export function installInterruptHandler(): void {
   if (state.installed) return;
-  state.installed = true;
+  state.installed = interrupt;
   process.on('SIGINT', interrupt);
+}
+
+/** Takes the bootstrap's SIGINT listener off (the worker drains on a signal instead). */
+export function removeInterruptHandler(): void {
+  if (state.installed) process.off('SIGINT', state.installed);
+  state.installed = undefined;
 }
