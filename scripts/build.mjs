@@ -1,7 +1,16 @@
-// Bundles the CLI with esbuild, keeping Pastel's layout: dist/cli.js with dist/commands/**
-// beside it (Pastel discovers commands by reading that folder). Each command module is its
-// own entry point and code splitting shares one copy of pastel/ink/react between them, so a
-// start-up pays for one minified bundle instead of hundreds of unbundled modules.
+// Bundles the CLI with esbuild, in three builds written side by side into dist/:
+// - dist/cli.js, the bootstrap with the fast path's router (help, --version, which command),
+//   one file with nothing split out: help and --version load that file and the manifest only;
+// - dist/fast/<noun>/<verb>.js, one entry per command holding its definition and the fast
+//   path's runner (Commander, Pastel's option generator, zod, runWork): a run that draws
+//   nothing loads its command's entry and the few chunks the commands share (Node links an ES
+//   module per file, ~1 ms each: the single-build layout had a dry run load 34 files);
+// - dist/pastel.js with dist/commands/** beside it, Pastel's layout (Pastel discovers
+//   commands by reading that folder): only a run that draws, or a command line naming no
+//   command, loads them. Each command module is its own entry point and code splitting
+//   shares one copy of pastel/ink/react between them.
+// The three builds share no module instance: state that must be one per process lives on
+// globalThis (src/cli/interrupt.ts).
 // Server-side packages stay external: they are imported lazily by the commands that need
 // them, and some of them read files of their own at run time.
 import {build} from 'esbuild';
@@ -23,20 +32,38 @@ async function listCommandModules(dir) {
 }
 
 const commandFiles = await listCommandModules(path.join(root, 'commands'));
-// Each command's definition is an entry of its own too (dist/defs/<noun>/<verb>.js): the fast
-// path (src/cli/fast-path.ts) imports only the one that runs.
 const definitionsDir = path.join(root, 'src/cli/commands');
 const definitionFiles = await listCommandModules(definitionsDir);
-const entryPoints = [
-  {in: path.join(root, 'src/cli.ts'), out: 'cli'},
+const pastelEntries = [
+  {in: path.join(root, 'src/cli/main.ts'), out: 'pastel'},
   ...commandFiles.map(file => ({
     in: file,
     out: path.relative(root, file).replace(/\.tsx?$/, ''),
   })),
-  ...definitionFiles.map(file => ({in: file, out: `defs/${path.relative(definitionsDir, file).replace(/\.tsx?$/, '')}`})),
   // Build time only: writes dist/cli-manifest.json, then is removed.
   {in: path.join(root, 'src/cli/manifest-build.ts'), out: 'manifest-build'},
 ];
+// dist/fast/<noun>/<verb>.js: the definition and the runner (src/cli/fast-path.ts imports it).
+const fastOut = file => `fast/${path.relative(definitionsDir, file).replace(/\.tsx?$/, '')}`;
+const fastEntries = definitionFiles.map(file => ({in: `vigil-fast:${file}`, out: fastOut(file)}));
+const fastEntryPlugin = {
+  name: 'fast-entries',
+  setup(build) {
+    build.onResolve({filter: /^vigil-fast:/}, args => ({path: args.path.slice('vigil-fast:'.length), namespace: 'vigil-fast'}));
+    build.onLoad({filter: /.*/, namespace: 'vigil-fast'}, args => ({
+      contents: `export {definition} from ${JSON.stringify(args.path)};\nexport {runDefinition} from ${JSON.stringify(path.join(root, 'src/cli/fast-run.ts'))};\n`,
+      loader: 'js',
+      resolveDir: root,
+    }));
+    // A screen is shown on Pastel's path only (fast-path.ts hands a run that draws to Pastel
+    // before calling `interactive.load`): leave Ink and React out of this build.
+    build.onResolve({filter: /[\\/]ui[\\/]screens[\\/]/}, args => ({path: args.path, namespace: 'vigil-no-screen'}));
+    build.onLoad({filter: /.*/, namespace: 'vigil-no-screen'}, () => ({
+      contents: "throw new Error('screens are loaded on Pastel\\'s path only (dist/pastel.js)');",
+      loader: 'js',
+    }));
+  },
+};
 
 // Build beside dist/ and swap it in, so a test running the CLI never sees a half-built tree.
 const staging = path.join(root, `dist.tmp-${process.pid}`);
@@ -88,6 +115,17 @@ const startupTrims = {
         resolveDir: path.dirname(args.path),
       };
     });
+    // Commander loads node:child_process (and with it net, dgram and their kin) at import, for
+    // executable subcommands, which vigil has none of: load it on first use instead.
+    build.onLoad({filter: /[\\/]commander[\\/]lib[\\/]command\.js$/}, async args => {
+      const source = await readFile(args.path, 'utf8');
+      const patched = source.replace(
+        "const childProcess = require('node:child_process');",
+        "const childProcess = {spawn: (...spawnArgs) => require('node:child_process').spawn(...spawnArgs)};",
+      );
+      if (patched === source || /childProcess\.(?!spawn\()/.test(patched)) throw new Error('commander/lib/command.js changed: update the child_process patch in scripts/build.mjs');
+      return {contents: patched, loader: 'js', resolveDir: path.dirname(args.path)};
+    });
     build.onLoad({filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/}, () => ({
       contents: "export {default as en} from './en.js';",
       loader: 'js',
@@ -100,13 +138,9 @@ const startupTrims = {
   },
 };
 
-const result = await build({
-  entryPoints,
-  metafile: true,
-  plugins: [startupTrims],
+const common = {
   outdir: staging,
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
@@ -115,6 +149,7 @@ const result = await build({
   chunkNames: 'chunks/[name]-[hash]',
   jsx: 'automatic',
   legalComments: 'none',
+  metafile: true,
   external: ['react-devtools-core', 'bullmq', 'ioredis', 'prom-client', 'fastify', 'msgpackr', 'msgpackr-extract', 'yaml'],
   // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
   banner: {
@@ -122,14 +157,20 @@ const result = await build({
   },
   define: {'process.env.NODE_ENV': '"production"', __VIGIL_VERSION__: JSON.stringify(pkg.version)},
   logLevel: 'warning',
-});
+};
+const results = await Promise.all([
+  build({...common, entryPoints: [{in: path.join(root, 'src/cli.ts'), out: 'cli'}], splitting: false, plugins: [startupTrims]}),
+  build({...common, entryPoints: fastEntries, splitting: true, plugins: [startupTrims, fastEntryPlugin]}),
+  build({...common, entryPoints: pastelEntries, splitting: true, plugins: [startupTrims]}),
+]);
 
 // Which sources each output file holds: test/cli/startup.test.ts maps the files a run loads
 // back to the packages and commands inside them.
 const outputs = Object.fromEntries(
-  Object.entries(result.metafile.outputs)
+  results
+    .flatMap(result => Object.entries(result.metafile.outputs))
     .filter(([file]) => file.endsWith('.js'))
-    .map(([file, output]) => [path.relative(staging, path.resolve(root, file)), Object.keys(output.inputs)]),
+    .map(([file, output]) => [path.relative(staging, path.resolve(root, file)), Object.keys(output.inputs).map(input => input.replace(/^vigil-fast:/, ''))]),
 );
 await writeFile(path.join(staging, 'build-meta.json'), `${JSON.stringify(outputs)}\n`);
 
@@ -139,7 +180,7 @@ await writeFile(path.join(staging, 'build-meta.json'), `${JSON.stringify(outputs
   const {writeManifest} = await import(pathToFileURL(path.join(staging, 'manifest-build.js')).href);
   const definitions = [];
   for (const file of definitionFiles) {
-    const out = path.join(staging, 'defs', path.relative(definitionsDir, file).replace(/\.tsx?$/, '.js'));
+    const out = path.join(staging, `${fastOut(file)}.js`);
     definitions.push((await import(pathToFileURL(out).href)).definition);
   }
   const {PROGRAM_DESCRIPTION} = await import(pathToFileURL(path.join(staging, 'manifest-build.js')).href);

@@ -36,7 +36,9 @@ installInterruptHandler();
 const {fastPath} = await import('./cli/fast-path.js');
 const outcome = await fastPath(process.argv, import.meta.url);
 if (outcome === 'pastel') {
-  const {main} = await import('./cli/main.js');
+  // Pastel's path is a build of its own (dist/pastel.js, scripts/build.mjs): nothing of it is
+  // bundled into this file.
+  const {main} = (await import(new URL('./pastel.js', import.meta.url).href)) as typeof import('./cli/main.js');
   await main(process.argv, import.meta);
 } else {
   // Exit as soon as the output is flushed: a keep-alive socket or a timer must not hold the

@@ -1,5 +1,5 @@
 import {promisify} from 'node:util';
-import zlib from 'node:zlib';
+import type zlib from 'node:zlib';
 import {ContractError} from '../errors.js';
 
 /*
@@ -85,12 +85,22 @@ export class CappedBody {
   }
 }
 
-const inflaters: Record<string, (buffer: Buffer, options: zlib.ZlibOptions & zlib.BrotliOptions) => Promise<Buffer>> = {
-  gzip: promisify(zlib.gunzip),
-  'x-gzip': promisify(zlib.gunzip),
-  deflate: promisify(zlib.inflate),
-  br: promisify(zlib.brotliDecompress),
-};
+type Inflate = (buffer: Buffer, options: zlib.ZlibOptions & zlib.BrotliOptions) => Promise<Buffer>;
+
+// node:zlib is loaded with the first compressed body: a run that sends nothing (--dry-run)
+// or gets identity bodies does not load it.
+let inflaters: Record<string, Inflate> | undefined;
+async function loadInflaters(): Promise<Record<string, Inflate>> {
+  const {default: zlib} = await import('node:zlib');
+  return (inflaters ??= {
+    gzip: promisify(zlib.gunzip),
+    'x-gzip': promisify(zlib.gunzip),
+    deflate: promisify(zlib.inflate),
+    br: promisify(zlib.brotliDecompress),
+  });
+}
+
+const INFLATE_NAMES = {gzip: true, 'x-gzip': true, deflate: true, br: true};
 
 /**
  * The body as text, decompressed per Content-Encoding with at most `limit` bytes of output.
@@ -102,7 +112,7 @@ export async function decodeBody(raw: Buffer, encoding: string | string[] | unde
     if (raw.length > limit) throw new ResponseTooLargeError(host, limit, 'compressed');
     return raw.toString('utf8');
   }
-  const inflate = inflaters[name];
+  const inflate = Object.hasOwn(INFLATE_NAMES, name) ? (await loadInflaters())[name] : undefined;
   if (!inflate) throw new ContractError(host, [`the response uses content-encoding "${name.replace(/[^\x20-\x7e]/g, '?').slice(0, 40)}", which vigil did not ask for`]);
   try {
     return (await inflate(raw, {maxOutputLength: limit})).toString('utf8');

@@ -1,4 +1,4 @@
-import {z} from 'zod';
+import * as z from 'zod';
 import {ApiError, ContractError, CredentialsError, InputError, InterruptedError, OutcomeUnknownError, UnavailableError} from '../errors.js';
 import {CREATE_OUTCOME, reviewOutcome, reviewRefusal, type UnknownOutcome} from './outcomes.js';
 import {redact, registerSecret} from '../secrets.js';

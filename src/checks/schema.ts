@@ -1,4 +1,4 @@
-import {z} from 'zod';
+import * as z from 'zod';
 import {HEALTHCHECK_DEFAULTS, HEALTHCHECK_IDS} from '../api/wire/index.js';
 import {MAX_DURATION_MS, TOO_LONG, parseDuration} from './duration.js';
 

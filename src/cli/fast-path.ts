@@ -1,6 +1,7 @@
 import {readManifest, route} from './manifest.js';
 import {normalizeArgv} from './normalize-argv.js';
 import type {CommandDefinition} from './define.js';
+import type {runDefinition} from './fast-run.js';
 
 /**
  * The path of every run that draws nothing (a pipe, --json, --output, --help, --version,
@@ -29,10 +30,11 @@ export async function fastPath(rawArgv: readonly string[], entryUrl: string): Pr
       break;
   }
 
-  // zod and Commander load only now, for the one command that runs.
-  const [{runDefinition}, {definition}] = await Promise.all([
-    import('./fast-run.js'),
-    import(new URL(`./defs/${asked.path.replaceAll(' ', '/')}.js`, entryUrl).href) as Promise<{definition: CommandDefinition}>,
-  ]);
-  return runDefinition(definition, argv);
+  // zod and Commander load only now, for the one command that runs: dist/fast/<noun>/<verb>.js
+  // holds its definition and the runner (fast-run.ts), built apart from this file.
+  const command = (await import(new URL(`./fast/${asked.path.replaceAll(' ', '/')}.js`, entryUrl).href)) as {
+    definition: CommandDefinition;
+    runDefinition: typeof runDefinition;
+  };
+  return command.runDefinition(command.definition, argv);
 }

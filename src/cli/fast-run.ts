@@ -1,8 +1,13 @@
 import {Command} from 'commander';
+import * as z from 'zod';
 import {buildCommand, parseInput} from './commander.js';
 import {contextFlags, type CommandDefinition} from './define.js';
 import {processIO} from './io.js';
 import {runWork} from './run-work.js';
+
+// zod compiles a parser (new Function) for an object schema on its first parse: a run parses
+// its flags and its body once each, so the compile is pure cost on this path.
+z.config({jitless: true});
 
 /**
  * One command on the fast path: parsed as Pastel would parse it, then run through runWork.

@@ -8,7 +8,7 @@ import {normalizeArgv} from './normalize-argv.js';
  * Pastel's path: the runs that draw (a browser, a prompt), and whatever the fast path
  * (fast-path.ts) leaves to Commander's own messages, such as an unknown command.
  * @param importMeta the entry file's import.meta: Pastel finds `commands/` beside it (this
- *   module itself lands in a shared chunk of the bundle).
+ *   module is dist/pastel.js, a build of its own: scripts/build.mjs).
  */
 export async function main(argv: string[], importMeta: ImportMeta): Promise<void> {
   const app = new Pastel({importMeta, name: 'vigil', version: VERSION, description: PROGRAM_DESCRIPTION});

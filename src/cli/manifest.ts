@@ -4,7 +4,7 @@ import path from 'node:path';
 /**
  * What the build knows of every command, written to dist/cli-manifest.json so that a run
  * which only prints help, the version or a completion script loads no command at all, and a
- * run of one command loads only that command's definition (dist/defs/<path>.js).
+ * run of one command loads only that command's own entry (dist/fast/<path>.js).
  */
 export interface Manifest {
   version: string;

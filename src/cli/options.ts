@@ -1,4 +1,4 @@
-import {z} from 'zod';
+import * as z from 'zod';
 /*
  * Pastel's `option()` and `argument()`, which tag a zod description with metadata for its
  * option generator. Importing them from 'pastel' would load Pastel's entry point, and with

@@ -1,4 +1,3 @@
-import {randomBytes} from 'node:crypto';
 import {chmod, mkdir, open, rename, stat, unlink} from 'node:fs/promises';
 import path from 'node:path';
 
@@ -25,6 +24,8 @@ export async function ensurePrivateDir(dir: string): Promise<void> {
  */
 export async function writeFileAtomic(file: string, data: string, mode: number): Promise<void> {
   const dir = path.dirname(file);
+  // node:crypto (and the dozen modules it loads) only when a file is written, not every run.
+  const {randomBytes} = await import('node:crypto');
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx', mode);
   try {

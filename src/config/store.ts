@@ -1,7 +1,7 @@
 import {readFile, unlink} from 'node:fs/promises';
 import {memo} from '../memo.js';
 import path from 'node:path';
-import {z} from 'zod';
+import * as z from 'zod';
 import {VigilError} from '../errors.js';
 import {ExitCode} from '../exit-codes.js';
 import {ensurePrivateDir, writeFileAtomic} from './atomic-write.js';

@@ -1,5 +1,5 @@
 import {readFile} from 'node:fs/promises';
-import {z} from 'zod';
+import * as z from 'zod';
 import {ACTOR_KINDS, ASSET_STATUSES, REPORT_STATUSES, REVIEW_DECISIONS} from '../api/enums.js';
 import {formatPath} from '../api/wire/index.js';
 import {InputError} from '../errors.js';

@@ -1,4 +1,4 @@
-import {z} from 'zod';
+import * as z from 'zod';
 import {
   createReportRequestSchema, healthcheckPath, healthcheckResultWireSchema, PATHS, PROPOSAL_REVIEW_PATH, REVIEW_LIMIT_PER_DAY, reviewRequestSchema,
   searchReportsRequestSchema,

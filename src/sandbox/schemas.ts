@@ -1,4 +1,4 @@
-import {z} from 'zod';
+import * as z from 'zod';
 import {ACTOR_KINDS, ASSET_STATUSES, REPORT_STATUSES, REVIEW_DECISIONS} from '../api/enums.js';
 import {cancelledCountRequestSchema, HEALTHCHECK_DEFAULTS, LIST_QUERY_PARAMS as Q, PROPOSAL_DECISIONS, type ListReportsFilters} from '../api/wire/index.js';
 import {PROPOSAL_REVIEW_STATUSES} from './model.js';

@@ -8,8 +8,9 @@ vi.mock('zod', async importOriginal => {
     built.count++;
     return build(...args);
   }) as F;
-  const z = {...actual.z, object: counted(actual.z.object), looseObject: counted(actual.z.looseObject)};
-  return {...actual, z};
+  const builders = {object: counted(actual.object), looseObject: counted(actual.looseObject)};
+  // vigil imports zod as a namespace (`import * as z`); `z` is the same API as an object.
+  return {...actual, ...builders, z: {...actual.z, ...builders}};
 });
 
 describe('wire and config schemas (issue 12: built per command, not at start-up)', () => {

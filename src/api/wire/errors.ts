@@ -1,4 +1,4 @@
-import {z} from 'zod';
+import * as z from 'zod';
 import {memo} from '../../memo.js';
 import type {ApiErrorBody, AssetRejection} from '../../errors.js';
 

@@ -1,4 +1,4 @@
-import {z} from 'zod';
+import * as z from 'zod';
 import {memo} from '../../memo.js';
 import {HEALTHCHECK_CATEGORIES, SEVERITIES} from '../enums.js';
 

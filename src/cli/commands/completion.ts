@@ -1,4 +1,4 @@
-import {z} from 'zod';
+import * as z from 'zod';
 import {InputError} from '../../errors.js';
 import {completionScript, SHELLS, type Shell} from '../completion.js';
 import {defineCommand} from '../define.js';

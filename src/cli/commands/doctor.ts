@@ -1,4 +1,4 @@
-import {z} from 'zod';
+import * as z from 'zod';
 import {runDoctor} from '../../cmd/doctor/run.js';
 import {defineCommand} from '../define.js';
 import {connectionOptions, option, orgOptions} from '../options.js';

@@ -1,4 +1,4 @@
-import {z} from 'zod';
+import * as z from 'zod';
 import {runSandboxCommand} from '../../sandbox/command.js';
 import {defineCommand} from '../define.js';
 import {option} from '../options.js';

@@ -1,5 +1,5 @@
 import type {CommandContext} from '../../cli/context.js';
-import {interrupt} from '../../cli/interrupt.js';
+import {removeInterruptHandler} from '../../cli/interrupt.js';
 import {colorEnabled} from '../../output/color.js';
 import {InputError} from '../../errors.js';
 import {ExitCode} from '../../exit-codes.js';
@@ -22,7 +22,8 @@ export interface SignalSource {
 export const processSignals: SignalSource = {
   listen(handler) {
     // The bootstrap's Ctrl+C handler exits 130 after 2 s; a worker drains instead.
-    process.off('SIGINT', interrupt);
+    // (The bootstrap is a separate build: its listener is not this build's `interrupt`.)
+    removeInterruptHandler();
     const onInt = () => handler('SIGINT');
     const onTerm = () => handler('SIGTERM');
     process.on('SIGINT', onInt);

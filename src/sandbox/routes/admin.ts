@@ -1,5 +1,5 @@
 import type {FastifyInstance} from 'fastify';
-import {z} from 'zod';
+import * as z from 'zod';
 import {HEALTHCHECK_DEFAULTS} from '../../api/wire/index.js';
 import {ADMIN_PREFIX, type SandboxContext} from '../context.js';
 import {cancelledCountResult} from '../healthcheck.js';

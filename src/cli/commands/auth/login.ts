@@ -1,4 +1,4 @@
-import {z} from 'zod';
+import * as z from 'zod';
 import {authLogin} from '../../../cmd/auth/login.js';
 import {defineCommand} from '../../define.js';
 import {debugOptions, option} from '../../options.js';

@@ -1,4 +1,4 @@
-import {z} from 'zod';
+import * as z from 'zod';
 import {authStatus} from '../../../cmd/auth/status.js';
 import {defineCommand} from '../../define.js';
 import {connectionOptions, orgOptions} from '../../options.js';

@@ -1,4 +1,4 @@
-import {z} from 'zod';
+import * as z from 'zod';
 import {configGet} from '../../../cmd/config/get.js';
 import {defineCommand} from '../../define.js';
 import {argument, debugOptions, OUTPUT_FORMATS, outputOptions} from '../../options.js';

@@ -1,4 +1,4 @@
-import {z} from 'zod';
+import * as z from 'zod';
 import {configSet} from '../../../cmd/config/set.js';
 import {defineCommand} from '../../define.js';
 import {argument, debugOptions} from '../../options.js';

@@ -1,4 +1,4 @@
-import {z} from 'zod';
+import * as z from 'zod';
 import {runHealthcheckCommand} from '../../../cmd/healthchecks/run.js';
 import {defineCommand} from '../../define.js';
 import {argument, connectionOptions, orgOptions, OUTPUT_FORMATS, outputOptions, textOption} from '../../options.js';

@@ -1,4 +1,4 @@
-import {z} from 'zod';
+import * as z from 'zod';
 import {REJECT_REASONS, WATCHLIST_REASONS} from '../../../api/wire/index.js';
 import {runProposalsReview} from '../../../cmd/proposals/review.js';
 import {defineCommand} from '../../define.js';

@@ -1,4 +1,4 @@
-import {z} from 'zod';
+import * as z from 'zod';
 import {ASSET_STATUSES} from '../../../api/enums.js';
 import {runReportsCreate} from '../../../cmd/reports/create.js';
 import {createNeeds} from '../../../ui/create/needs.js';

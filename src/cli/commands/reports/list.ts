@@ -1,4 +1,4 @@
-import {z} from 'zod';
+import * as z from 'zod';
 import {ACTOR_KINDS, KNOWN_ASSET_TYPES, REPORT_STATUSES, REVIEW_DECISIONS} from '../../../api/enums.js';
 import {runReportsList} from '../../../cmd/reports/list.js';
 import {defineCommand} from '../../define.js';

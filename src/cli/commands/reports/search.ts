@@ -1,4 +1,4 @@
-import {z} from 'zod';
+import * as z from 'zod';
 import {runReportsSearch} from '../../../cmd/reports/search.js';
 import {defineCommand} from '../../define.js';
 import {argument, connectionOptions, option, orgOptions, OUTPUT_FORMATS, outputOptions, triState} from '../../options.js';

@@ -1,4 +1,4 @@
-import {z} from 'zod';
+import * as z from 'zod';
 import {runSchedulesList} from '../../../cmd/schedules/list.js';
 import {defineCommand} from '../../define.js';
 import {debugOptions, option, OUTPUT_FORMATS, outputOptions} from '../../options.js';
