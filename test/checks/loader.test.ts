@@ -67,6 +67,24 @@ describe('checks file', () => {
     writeFileSync(path.join(dir, 'ok.yaml'), 'checks:\n  - {check: takedowns.cancelled-count, org: acme}\n');
     expect((await loadChecksFile(path.join(dir, 'ok.yaml'))).specs).toHaveLength(1);
   });
+
+  it('says why a file cannot be read: missing, a folder, or not readable', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vigil-checks-'));
+    const messageOf = async (file: string) => ((await rejectionOf(loadChecksFile(file))) as InputError).problems[0]!.message;
+    expect(await messageOf(path.join(dir, 'missing.yaml'))).toBe(`cannot read ${path.join(dir, 'missing.yaml')}: no such file`);
+    expect(await messageOf(dir)).toBe(`cannot read ${dir}: EISDIR`);
+    const hint = ((await rejectionOf(loadChecksFile(dir))) as InputError).hint;
+    expect(hint).toBe('pass --checks <file> or set VIGIL_CHECKS; see docs/checker.md');
+  });
+
+  it('a file that breaks the schema points to the format docs; a broken YAML names the file', async () => {
+    const bad = (await rejectionOf(parseChecks('checks: 3\n', 'c.yaml'))) as InputError;
+    expect(bad.hint).toBe('see docs/checker.md for the checks file format');
+    expect(bad.problems[0]!.field).toBe('c.yaml: checks');
+    const broken = (await rejectionOf(parseChecks('checks: [\n', 'c.yaml'))) as InputError;
+    expect(broken.problems[0]!.field).toBe('--checks c.yaml');
+    expect(broken.problems[0]!.message).not.toContain('\n');
+  });
 });
 
 describe('durations', () => {

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {Column} from '../../src/output/columns.js';
-import {printRows, terminalWidth} from '../../src/output/print.js';
+import {printJson, printRows, tableMayBeDrawn, terminalWidth} from '../../src/output/print.js';
 import {resolveOutputFormat} from '../../src/output/format.js';
 import {fakeIO} from '../helpers/fake-io.js';
 
@@ -73,5 +73,55 @@ describe('printRows', () => {
     expect(terminalWidth({stdout: {write: () => true}, env: {COLUMNS: '132'}})).toBe(132);
     expect(terminalWidth({stdout: {write: () => true}, env: {}})).toBe(80);
     expect(terminalWidth({stdout: {write: () => true, columns: 40}, env: {COLUMNS: '132'}})).toBe(40);
+  });
+});
+
+describe('tableMayBeDrawn: whether a run loads the table renderer', () => {
+  it('on a terminal, or when --output is given; never with --json', () => {
+    expect(tableMayBeDrawn({}, {stdoutIsTTY: true})).toBe(true);
+    expect(tableMayBeDrawn({}, {stdoutIsTTY: false})).toBe(false);
+    expect(tableMayBeDrawn({output: 'markdown'}, {stdoutIsTTY: false})).toBe(true);
+    expect(tableMayBeDrawn({json: true}, {stdoutIsTTY: true})).toBe(false);
+    expect(tableMayBeDrawn({json: true, output: 'table'}, {stdoutIsTTY: false})).toBe(false);
+    expect(tableMayBeDrawn({json: false}, {stdoutIsTTY: true})).toBe(true);
+  });
+});
+
+describe('terminalWidth: what counts as a width', () => {
+  it('ignores a zero terminal width and a COLUMNS that is not a positive number', () => {
+    expect(terminalWidth({stdout: {write: () => true, columns: 0}, env: {COLUMNS: '100'}})).toBe(100);
+    expect(terminalWidth({stdout: {write: () => true}, env: {COLUMNS: '0'}})).toBe(80);
+    expect(terminalWidth({stdout: {write: () => true}, env: {COLUMNS: '-5'}})).toBe(80);
+    expect(terminalWidth({stdout: {write: () => true}, env: {COLUMNS: 'wide'}})).toBe(80);
+    expect(terminalWidth({stdout: {write: () => true}, env: {COLUMNS: '1'}})).toBe(1);
+  });
+});
+
+describe('printRows as markdown, and printJson', () => {
+  it('writes a markdown table, and for no rows its header with the note on stderr', () => {
+    const io = fakeIO({tty: false});
+    printRows(io, 'markdown', rows, columns, {emptyMessage: 'none'});
+    expect(io.out()).toBe('| KEY | VALUE |\n| --- | --- |\n| org | acme |\n| base-url | https://api.example/api/v2 |\n');
+    expect(io.err()).toBe('');
+
+    const empty = fakeIO({tty: false});
+    printRows(empty, 'markdown', [], columns, {emptyMessage: 'none'});
+    expect(empty.out()).toBe('| KEY | VALUE |\n| --- | --- |\n');
+    expect(empty.err()).toBe('none\n');
+  });
+
+  it('says nothing on stderr for no rows when no note is given', () => {
+    const io = fakeIO({tty: true});
+    printRows(io, 'table', [], columns);
+    expect(io.out() + io.err()).toBe('');
+  });
+
+  it('printJson: indented on a terminal, one line when piped, keys sorted', () => {
+    const tty = fakeIO({tty: true});
+    printJson(tty, {b: 1, a: 'x'});
+    expect(tty.out()).toBe('{\n  "a": "x",\n  "b": 1\n}\n');
+    const pipe = fakeIO({tty: false});
+    printJson(pipe, {b: 1, a: 'x'});
+    expect(pipe.out()).toBe('{"a":"x","b":1}\n');
   });
 });

@@ -1,0 +1,102 @@
+import {describe, expect, it} from 'vitest';
+import type {Column} from '../../src/output/columns.js';
+import {renderTable, truncateToWidth} from '../../src/output/table.js';
+
+/*
+ * Exact layouts, cell for cell: the widest column gives up cells first, down to the next
+ * widest; ties give up one cell at a time in turn; minimums hold until nothing else can
+ * give, then columns go down to one cell; columns with a dropOrder leave first.
+ */
+
+interface Row {
+  a: string;
+  b: string;
+  c: string;
+  n: number;
+}
+
+const rows: Row[] = [
+  {a: 'aaaaaaaaaa', b: 'bbbbbbbbbbbbbbbbbbbb', c: 'ccccc', n: 7},
+  {a: 'a', b: 'b', c: 'c', n: 1234},
+];
+
+const four: Column<Row>[] = [
+  {header: 'A', value: row => row.a},
+  {header: 'B', value: row => row.b},
+  {header: 'C', value: row => row.c},
+  {header: 'N', value: row => row.n, align: 'right'},
+];
+
+const table = (columns: Column<Row>[], width: number) => renderTable(rows, columns, {width, color: false}).split('\n');
+
+describe('renderTable: how a table shrinks to the terminal', () => {
+  it('with room, every column takes its natural width; numbers right-aligned; no trailing spaces', () => {
+    expect(table(four, 200)).toEqual(['A           B                     C         N', 'aaaaaaaaaa  bbbbbbbbbbbbbbbbbbbb  ccccc     7', 'a           b                     c      1234', '']);
+  });
+
+  it('the widest column gives up cells first, no further than needed', () => {
+    expect(table(four, 40)).toEqual(['A           B                C         N', 'aaaaaaaaaa  bbbbbbbbbbbbbb…  ccccc     7', 'a           b                c      1234', '']);
+    expect(table(four, 35)).toEqual(['A           B           C         N', 'aaaaaaaaaa  bbbbbbbbb…  ccccc     7', 'a           b           c      1234', '']);
+  });
+
+  it('columns of equal width give up one cell each in turn, then go below their minimum only when they must', () => {
+    // A and B: 10 and 20 -> 10 and 10 -> 9/9 -> 8/8 (the minimum) -> A to 7 for the last cell.
+    expect(table(four, 30)).toEqual(['A        B         C         N', 'aaaaaa…  bbbbbbb…  ccccc     7', 'a        b         c      1234', '']);
+    expect(table(four, 26)).toEqual(['A      B       C         N', 'aaaa…  bbbbb…  ccccc     7', 'a      b       c      1234', '']);
+    expect(table(four, 20)).toEqual(['A    B    C        N', 'aa…  bb…  ccc…     7', 'a    b    c     1234', '']);
+  });
+
+  it('at the narrowest, columns go down to one cell, numbers included', () => {
+    expect(table(four, 12)).toEqual(['A  B  C    N', '…  …  c…   7', 'a  b  c   1…', '']);
+  });
+
+  it('two equal columns alternate', () => {
+    const tie: Column<Row>[] = [{header: 'X', value: row => row.a}, {header: 'Y', value: row => row.a.toUpperCase()}];
+    expect(table(tie, 22)).toEqual(['X           Y', 'aaaaaaaaaa  AAAAAAAAAA', 'a           A', '']);
+    expect(table(tie, 19)).toEqual(['X         Y', 'aaaaaaa…  AAAAAAAA…', 'a         A', '']);
+    expect(table(tie, 17)).toEqual(['X        Y', 'aaaaaa…  AAAAAAA…', 'a        A', '']);
+  });
+
+  describe('dropOrder and minWidth', () => {
+    const droppable: Column<Row>[] = [
+      {header: 'ID', value: row => row.n, align: 'right'},
+      {header: 'TITLE', value: row => row.b, minWidth: 12},
+      {header: 'STATUS', value: row => row.c, dropOrder: 1},
+      {header: 'ASSET', value: row => row.a, dropOrder: 2},
+    ];
+
+    it('keeps every column while each fits at its minimum', () => {
+      expect(table(droppable, 60)).toEqual(['  ID  TITLE                 STATUS  ASSET', '   7  bbbbbbbbbbbbbbbbbbbb  ccccc   aaaaaaaaaa', '1234  b                     c       a', '']);
+      expect(table(droppable, 40)).toEqual(['  ID  TITLE           STATUS  ASSET', '   7  bbbbbbbbbbbbb…  ccccc   aaaaaaaaaa', '1234  b               c       a', '']);
+    });
+
+    it('drops the highest dropOrder first, then the next, and gives the room to the rest', () => {
+      expect(table(droppable, 30)).toEqual(['  ID  TITLE             STATUS', '   7  bbbbbbbbbbbbbbb…  ccccc', '1234  b                 c', '']);
+      expect(table(droppable, 25)).toEqual(['  ID  TITLE', '   7  bbbbbbbbbbbbbbbbbb…', '1234  b', '']);
+      expect(table(droppable, 22)).toEqual(['  ID  TITLE', '   7  bbbbbbbbbbbbbbb…', '1234  b', '']);
+    });
+
+    it('with nothing left to drop, goes below minWidth', () => {
+      expect(table(droppable, 10)).toEqual(['  ID  TIT…', '   7  bbb…', '1234  b', '']);
+    });
+  });
+
+  it('no columns, no table', () => {
+    expect(renderTable(rows, [], {width: 80, color: false})).toBe('');
+  });
+});
+
+describe('truncateToWidth', () => {
+  it('keeps text that fits, cuts with one "…" cell, and gives nothing for no room', () => {
+    expect(truncateToWidth('abcdef', 6)).toBe('abcdef');
+    expect(truncateToWidth('abcdef', 5)).toBe('abcd…');
+    expect(truncateToWidth('abcdef', 0)).toBe('');
+    expect(truncateToWidth('abcdef', -1)).toBe('');
+  });
+
+  it('never splits a two-cell character across the limit', () => {
+    expect(truncateToWidth('日本語テキスト', 5)).toBe('日本…');
+    expect(truncateToWidth('日本語テキスト', 6)).toBe('日本…');
+    expect(truncateToWidth('日本語', 0)).toBe('');
+  });
+});
