@@ -21,6 +21,20 @@ const VALID: Array<[string, unknown]> = [
     nextCursor: '', totalCount: 0, pageInfo: {x: 1},
   }],
   ['null nextCursor falls back to cursor', {reports: [], nextCursor: null, cursor: 'from-cursor'}],
+  ['a numeric nextCursor, made a string', {reports: [{id: 0}], nextCursor: 0, totalCount: 1}],
+  ['an empty cursor, which ends the listing', {reports: [], cursor: ''}],
+  ['no cursor and no total at all', {reports: []}],
+  ['every nested list and object filled in', {
+    reports: [{
+      id: 5,
+      attachments: [{id: 1, url: 'https://a'}, {id: 'att', url: null}, {}],
+      proposals: [{id: 'p', reviewStatus: 'APPROVED', asset: {id: 'a', type: 'URL', content: 'https://x', status: 'ACTIVE', extra: 1}}, {}],
+      reporter: {id: 1, role: 'ADMIN', fullName: 'A B', avatarUrl: 'https://x/a.png', email: 'dropped'},
+      externalReporter: {id: 'e', displayName: 'E', avatarUrl: null, platform: 'TELEGRAM'},
+      externalSubmissionLink: 'https://s', latestReviewDecision: 'APPROVED',
+    }],
+    nextCursor: 'n', cursor: 'ignored', totalCount: 9,
+  }],
 ];
 
 /** Pages the schema refuses: the reader leaves them (untouched) to the schema's error. */
@@ -32,6 +46,24 @@ const BROKEN: Array<[string, unknown]> = [
   ['a negative totalCount', {reports: [], totalCount: -1}],
   ['reports not a list', {reports: {}}],
   ['a boolean cursor', {reports: [{id: 1}], nextCursor: true}],
+  ['an object as the fallback cursor', {reports: [], cursor: {}}],
+  ['a cursor that is not a finite number', {reports: [], nextCursor: Number.NaN}],
+  ['a fractional totalCount', {reports: [], totalCount: 1.5}],
+  ['a totalCount given as a string', {reports: [], totalCount: '3'}],
+  ['an id that is not a finite number', {reports: [{id: Number.POSITIVE_INFINITY}]}],
+  ['an id that is a boolean', {reports: [{id: true}]}],
+  ['a nested id that is an empty string', {reports: [{id: '1', reporter: {id: ''}}]}],
+  ['a nested id that is NaN', {reports: [{id: '1', proposals: [{id: Number.NaN}]}]}],
+  ['a reporter that is a list', {reports: [{id: '1', reporter: []}]}],
+  ['a reporter that is a string', {reports: [{id: '1', reporter: 'me'}]}],
+  ['attachments that are an object', {reports: [{id: '1', attachments: {id: 1}}]}],
+  ['an attachment url that is a number', {reports: [{id: '1', attachments: [{id: 1, url: 2}]}]}],
+  ['an asset content that is a number', {reports: [{id: '1', proposals: [{asset: {content: 7}}]}]}],
+  ['a report that is null', {reports: [null]}],
+  ['a report that is a list', {reports: [[]]}],
+  ['a body that is null', null],
+  ['a body that is a list', [{id: 1}]],
+  ['a body without reports', {nextCursor: 'x'}],
 ];
 
 describe('the listing reader (no copies for reports list --all)', () => {
@@ -46,6 +78,22 @@ describe('the listing reader (no copies for reports list --all)', () => {
   it('returns the reports it was given, not copies', () => {
     const page = copy(VALID[0]![1]) as {reports: object[]};
     expect(readListPage(page)!.reports[0]).toBe(page.reports[0]);
+  });
+
+  it('changes nothing on a page when its last report is broken', () => {
+    const page = {reports: [{id: 1, extra: true, title: null}, {id: '2', title: 3}]};
+    const given = copy(page);
+    expect(readListPage(given)).toBeUndefined();
+    expect(given).toEqual(page);
+  });
+
+  it('leaves objects that are not plain (a class instance, a null prototype) to the schema', () => {
+    class Report {
+      id = '1';
+    }
+    expect(readListPage({reports: [new Report()]})).toBeUndefined();
+    expect(readListPage({reports: [Object.assign(Object.create(null), {id: '1'})]})).toBeUndefined();
+    expect(readListPage(Object.assign(Object.create(null), {reports: []}))).toBeUndefined();
   });
 
   it.each(BROKEN)('leaves %s to the schema, unchanged', (_name, page) => {

@@ -103,6 +103,16 @@ describe('observed values as stored', () => {
     expect(numericObserved({cancelledCount: 4, lookbackHours: 168, warnThreshold: 3, failThreshold: 10, windowStart: '2026-11-15T00:00:00Z'})).toEqual({cancelledCount: 4});
   });
 
+  it('keep the first keys in the order given, once each, cut to 64 characters', () => {
+    const many = Object.fromEntries(Array.from({length: 10}, (_, i) => [`k${i}`, i]));
+    expect(numericObserved(many)).toEqual({k0: 0, k1: 1, k2: 2, k3: 3, k4: 4, k5: 5, k6: 6, k7: 7});
+    const long = 'x'.repeat(100);
+    expect(numericObserved({[long]: 1})).toEqual({['x'.repeat(64)]: 1});
+    // Two keys that read the same once cut to printable text: the first one wins.
+    expect(numericObserved({'a\u0007b': 1, ab: 2, '\u0000': 3, z: -0.5})).toEqual({ab: 1, z: -0.5});
+    expect(numericObserved({nan: Number.NaN, down: Number.NEGATIVE_INFINITY, zero: 0, slug: 5})).toEqual({zero: 0});
+  });
+
   it('never carry the API key or control characters in a key', () => {
     const key = 'live-key-abcdef123456';
     registerSecret(key);

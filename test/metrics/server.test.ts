@@ -43,3 +43,78 @@ describe('the metrics endpoint', () => {
     expect(await head.text()).toBe('');
   });
 });
+
+describe('what the metrics endpoint answers besides a scrape', () => {
+  const start = (overrides: Partial<Parameters<typeof startMetricsServer>[0]> = {}) =>
+    startMetricsServer({host: '127.0.0.1', port: 0, render: async () => ['up 1\n'], health: () => ({ok: true, detail: {}}), ...overrides});
+
+  it('503 with the detail while unhealthy, and the query string is ignored', async () => {
+    server = await start({health: () => ({ok: false, detail: {redis: 'reconnecting', closing: false}})});
+    const health = await fetch(`${server.url}/healthz?verbose=1`);
+    expect(health.status).toBe(503);
+    expect(health.headers.get('content-type')).toBe('application/json');
+    expect(await health.text()).toBe('{"status":"unhealthy","redis":"reconnecting","closing":false}\n');
+    const metrics = await fetch(`${server.url}/metrics?name[]=up`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toBe('up 1\n');
+  });
+
+  it('405 naming the allowed methods for anything but GET and HEAD, 404 elsewhere', async () => {
+    server = await start();
+    const post = await fetch(`${server.url}/metrics`, {method: 'POST', body: 'x'});
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+    expect(await post.text()).toBe('');
+    const other = await fetch(`${server.url}/metric`);
+    expect(other.status).toBe(404);
+    expect(await other.text()).toBe('not found: try /metrics or /healthz\n');
+  });
+
+  it('500 with the reason when the render fails', async () => {
+    server = await start({render: () => Promise.reject(new Error('redis is gone'))});
+    const response = await fetch(`${server.url}/metrics`);
+    expect(response.status).toBe(500);
+    expect(await response.text()).toBe('metrics failed: Error: redis is gone\n');
+  });
+
+  it('stops writing to a scraper that went away, and keeps serving the next', async () => {
+    const part = Buffer.alloc(1024 * 1024, 'y');
+    let renders = 0;
+    server = await start({
+      render: async () => {
+        renders++;
+        return Array.from({length: 64}, () => part);
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      const req = request(`${server!.url}/metrics`, response => {
+        response.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    const again = await fetch(`${server.url}/healthz`);
+    expect(again.status).toBe(200);
+    expect(renders).toBe(1);
+  });
+
+  it('gives its URL with an IPv6 host in brackets and the port it got', async () => {
+    server = await start({host: '::1'});
+    expect(server.url).toMatch(/^http:\/\/\[::1\]:\d+$/);
+    expect(server.url).not.toMatch(/:0$/);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+
+  it('fails to start on a port that is taken, and closes with keep-alive clients connected', async () => {
+    server = await start();
+    const port = Number(new URL(server.url).port);
+    await expect(start({port})).rejects.toThrow(/EADDRINUSE/);
+    await fetch(`${server.url}/healthz`, {keepalive: true});
+    await server.close();
+    server = undefined;
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  });
+});

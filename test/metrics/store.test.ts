@@ -1,5 +1,6 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {FULL_READ_MS, ResultStore, type StoredCheck} from '../../src/metrics/store.js';
+import {clearSecrets, registerSecret} from '../../src/secrets.js';
 import {startRedis, type TestRedis} from '../jobs/redis-server.js';
 import {healthcheckResult} from '../jobs/stub-upstream.js';
 import {spec} from '../jobs/harness.js';
@@ -58,5 +59,99 @@ describe('the result store read by each replica', () => {
     await client.hset(store.keys.state, spec('old').id, `${JSON.stringify({severity: 'fail', ok: false, observed: {}, at: 5, appUrl: null})}\n${JSON.stringify({at: 5, outcome: 'fail', durationMs: 1})}`);
     expect((await store.readAll(1))[0]!.success).toBeUndefined();
     expect((await store.readAll(FULL_READ_MS + 1))[0]!.success?.severity).toBe('fail');
+  });
+});
+
+describe('what the store keeps of a run', () => {
+  it('keeps a success whole: severity, ok, numeric observations, time, the app link', async () => {
+    const store = new ResultStore(redis.client(), 'kept', 'healthchecks');
+    await store.replaceConfig([spec('s')]);
+    await store.recordSuccess(spec('s').id, result('s', 4), 1234, 56);
+    const [item] = await store.readAll(0);
+    expect(item!.success).toEqual({severity: 'warn', ok: false, observed: {cancelledCount: 4}, at: 1234, appUrl: 'https://app.example/orgs/s/takedowns'});
+    expect(item!.run).toEqual({at: 1234, outcome: 'warn', durationMs: 56});
+  });
+
+  it('keeps the last success when a run errors, and an error before any success alone', async () => {
+    const store = new ResultStore(redis.client(), 'errs', 'healthchecks');
+    await store.replaceConfig([spec('e'), spec('f')]);
+    await store.recordSuccess(spec('e').id, result('e', 0), 10, 1);
+    await store.recordError(spec('e').id, 'server_error', 'HTTP 503', 20, 2);
+    await store.recordError(spec('f').id, 'auth', 'HTTP 401', 30, 3);
+    const items = byOrg(await store.readAll(0), item => item);
+    expect(items.e!.success).toMatchObject({severity: 'ok', at: 10});
+    expect(items.e!.run).toEqual({at: 20, outcome: 'error', durationMs: 2, errorKind: 'server_error', error: 'HTTP 503'});
+    expect(items.f!.success).toBeUndefined();
+    expect(items.f!.run).toEqual({at: 30, outcome: 'error', durationMs: 3, errorKind: 'auth', error: 'HTTP 401'});
+    await store.recordError(spec('e').id, 'timeout', 'again', 40, 4);
+    expect(byOrg(await store.readAll(1), item => [item.success?.at, item.run?.error])).toEqual({e: [10, 'again'], f: [undefined, 'HTTP 401']});
+  });
+
+  it('masks the API key in what an upstream echoes, and cuts an error to 300 characters', async () => {
+    const key = 'store-key-0123456789';
+    registerSecret(key);
+    try {
+      const store = new ResultStore(redis.client(), 'secret', 'healthchecks');
+      await store.replaceConfig([spec('k')]);
+      await store.recordSuccess(spec('k').id, {...result('k', 0), appUrl: `https://evil.example/?k=${key}`}, 1, 1);
+      await store.recordError(spec('k').id, 'contract', `echo ${key} ${'y'.repeat(400)}`, 2, 1);
+      const raw = await redis.client().hget(store.keys.state, spec('k').id);
+      expect(raw).not.toContain(key);
+      const [item] = await store.readAll(0);
+      expect(item!.success!.appUrl).toBe('https://evil.example/?k=sto…6789');
+      expect(item!.run!.error).toHaveLength(300);
+      expect(item!.run!.error!.startsWith('echo sto…6789 yyy')).toBe(true);
+    } finally {
+      clearSecrets();
+    }
+  });
+});
+
+describe('the configured set', () => {
+  it('replaces the config: removed checks and their state are gone, the marker is set', async () => {
+    const client = redis.client();
+    const store = new ResultStore(client, 'cfg', 'healthchecks');
+    expect(await store.hasMarker()).toBe(false);
+    expect(await store.replaceConfig([spec('a'), spec('b'), spec('c')])).toEqual({removed: []});
+    expect(await store.hasMarker()).toBe(true);
+    await store.recordSuccess(spec('b').id, result('b', 1), 1, 1);
+    const {removed} = await store.replaceConfig([spec('a'), spec('d')]);
+    expect(removed.sort()).toEqual([spec('b').id, spec('c').id].sort());
+    expect(await client.hexists(store.keys.state, spec('b').id)).toBe(0);
+    expect(await client.zscore(store.keys.changes, spec('b').id)).toBeNull();
+    expect((await store.readAll(0)).map(item => item.spec.org).sort()).toEqual(['a', 'd']);
+  });
+
+  it('writes a config of more than 1,000 checks in full', async () => {
+    const store = new ResultStore(redis.client(), 'big', 'healthchecks');
+    const specs = Array.from({length: 2500}, (_, i) => spec(`org-${i}`));
+    await store.replaceConfig(specs);
+    expect(await redis.client().hlen(store.keys.config)).toBe(2500);
+  });
+
+  it('a reader sees a reconcile (new thresholds, new checks) without Redis losing anything', async () => {
+    const writer = new ResultStore(redis.client(), 'recon', 'healthchecks');
+    const reader = new ResultStore(redis.client(), 'recon', 'healthchecks');
+    await writer.replaceConfig([spec('a')]);
+    expect((await reader.readAll(0)).map(item => item.spec.warnThreshold)).toEqual([3]);
+    await writer.replaceConfig([spec('a', {warnThreshold: 5}), spec('b')]);
+    const again = await reader.readAll(1);
+    expect(byOrg(again, item => item.spec.warnThreshold)).toEqual({a: 5, b: 3});
+  });
+
+  it('reads the whole hash when the sequence went back, and at FULL_READ_MS exactly', async () => {
+    const client = redis.client();
+    const store = new ResultStore(client, 'seq', 'healthchecks');
+    await store.replaceConfig([spec('q')]);
+    await store.recordSuccess(spec('q').id, result('q', 0), 1, 1);
+    await store.readAll(0);
+    const legacy = `${JSON.stringify({severity: 'fail', ok: false, observed: {}, at: 9, appUrl: null})}\n${JSON.stringify({at: 9, outcome: 'fail', durationMs: 1})}`;
+    await client.hset(store.keys.state, spec('q').id, legacy);
+    expect((await store.readAll(FULL_READ_MS - 1))[0]!.success?.severity).toBe('ok');
+    expect((await store.readAll(FULL_READ_MS))[0]!.success?.severity).toBe('fail');
+    // A sequence behind the reader's (Redis replaced without a config change): read everything.
+    await client.hset(store.keys.state, spec('q').id, legacy.replace('"fail"', '"warn"'));
+    await client.set(store.keys.seq, '0');
+    expect((await store.readAll(FULL_READ_MS + 1))[0]!.success?.severity).toBe('warn');
   });
 });
