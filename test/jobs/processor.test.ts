@@ -27,7 +27,7 @@ function apiError(status: number, code = 'X'): ApiError {
 }
 
 /** A processor whose upstream does `call`; every side effect is recorded. */
-function harness(call: (signal: AbortSignal) => Promise<HealthcheckResult>, options: {timeoutMs?: number; storeFails?: boolean} = {}) {
+function harness(call: (signal: AbortSignal) => Promise<HealthcheckResult>, options: {timeoutMs?: number; storeFails?: boolean; storeHangs?: boolean} = {}) {
   const calls: {check: string; body: unknown}[] = [];
   const runs: unknown[][] = [];
   const stored: unknown[][] = [];
@@ -37,10 +37,12 @@ function harness(call: (signal: AbortSignal) => Promise<HealthcheckResult>, opti
   const store = {
     async recordSuccess(...args: unknown[]) {
       stored.push(['success', ...args]);
+      if (options.storeHangs) await new Promise(() => {});
       if (options.storeFails) throw new Error('redis down');
     },
     async recordError(...args: unknown[]) {
       stored.push(['error', ...args]);
+      if (options.storeHangs) await new Promise(() => {});
       if (options.storeFails) throw new Error('redis down');
     },
   } as unknown as ResultStore;
@@ -105,6 +107,16 @@ describe('a scheduled run', () => {
     const h = harness(async () => RESULT, {storeFails: true});
     await expect(h.processor(job())).resolves.toEqual({severity: 'warn'});
     expect(h.runs).toHaveLength(1);
+  });
+
+  it('hands the slot back without waiting for the store write, once the write is sent', async () => {
+    // The write shares BullMQ's connection, so sent-before-returning means stored-before-completed.
+    const h = harness(async () => RESULT, {storeHangs: true});
+    await expect(h.processor(job())).resolves.toEqual({severity: 'warn'});
+    expect(h.stored).toEqual([['success', SPEC.id, RESULT, 1_000_250, 250]]);
+    const failed = harness(failing(apiError(503)), {storeHangs: true});
+    await expect(failed.processor(job())).rejects.toThrow('HTTP 503');
+    expect(failed.stored).toHaveLength(1);
   });
 
   it('a job without retry options counts as one attempt of one', async () => {
