@@ -16,7 +16,7 @@ describe('parseByteSize and formatBytes', () => {
   });
 
   it('print the limit the way a person sets it', () => {
-    expect([formatBytes(16 * MiB), formatBytes(2 ** 30), formatBytes(2048), formatBytes(1500)]).toEqual(['16 MiB', '1 GiB', '2 KiB', '1500 bytes']);
+    expect([formatBytes(16 * MiB), formatBytes(2 ** 30), formatBytes(2048), formatBytes(1500), formatBytes(0)]).toEqual(['16 MiB', '1 GiB', '2 KiB', '1500 bytes', '0 bytes']);
   });
 });
 
@@ -28,6 +28,19 @@ describe('decodeBody', () => {
     expect(await decodeBody(deflateSync(text), 'deflate', MiB, 'h')).toBe(text);
     expect(await decodeBody(brotliCompressSync(text), 'br', MiB, 'h')).toBe(text);
     expect(await decodeBody(Buffer.from(text), undefined, MiB, 'h')).toBe(text);
+  });
+
+  it('reads the encoding name in any case and with spaces around it; identity is plain text', async () => {
+    const text = '{"items":[]}';
+    expect(await decodeBody(gzipSync(text), ' GZip ', MiB, 'h')).toBe(text);
+    expect(await decodeBody(Buffer.from(text), 'identity', MiB, 'h')).toBe(text);
+    expect(await decodeBody(Buffer.from(text), '', MiB, 'h')).toBe(text);
+  });
+
+  it('holds a plain body to the limit too: up to it is read, one byte more is refused', async () => {
+    expect(await decodeBody(Buffer.alloc(100, 'a'), undefined, 100, 'h')).toBe('a'.repeat(100));
+    const error = await rejectionOf(decodeBody(Buffer.alloc(101, 'a'), 'identity', 100, 'api.example'), ResponseTooLargeError);
+    expect(error.message).toBe('unexpected response from api.example: the response body is larger than the limit of 100 bytes; the download was stopped');
   });
 
   it('stops at the limit once decompressed and names it', async () => {
@@ -42,7 +55,14 @@ describe('decodeBody', () => {
     await expect(decodeBody(Buffer.from('x'), 'zstd', MiB, 'h')).rejects.toThrow('content-encoding "zstd", which vigil did not ask for');
     const corrupt = await rejectionOf(decodeBody(Buffer.from('not gzip'), 'gzip', MiB, 'h'));
     expect(corrupt).toBeInstanceOf(ContractError);
-    expect(corrupt.message).toContain('cannot be decompressed');
+    expect(corrupt.message).toBe('unexpected response from h: the gzip response body cannot be decompressed (Z_DATA_ERROR)');
+  });
+
+  it('quotes an unknown encoding printable and short: control and non-ASCII characters as ?, at most 40 characters', async () => {
+    const odd = await rejectionOf(decodeBody(Buffer.from('x'), 'zstd\u0007\u00e9', MiB, 'h'), ContractError);
+    expect(odd.message).toBe('unexpected response from h: the response uses content-encoding "zstd??", which vigil did not ask for');
+    const long = await rejectionOf(decodeBody(Buffer.from('x'), 'x'.repeat(500), MiB, 'h'), ContractError);
+    expect(long.message).toContain(`content-encoding "${'x'.repeat(40)}", which`);
   });
 });
 

@@ -87,6 +87,7 @@ describe('credentials', () => {
     const endpoint = nock(ORIGIN).post('/api/v2/reports/search').reply(200, {reports: []});
     const error = await rejectionOf(client.searchReports(search));
     expect(error).toBeInstanceOf(CredentialsError);
+    expect(error.message).toBe('no API key configured');
     expect((error as CredentialsError).exitCode).toBe(2);
     // The endpoint was there to be called, and was not.
     expect(endpoint.isDone()).toBe(false);
@@ -98,5 +99,19 @@ describe('credentials', () => {
     const error = await rejectionOf(client.searchReports(search));
     expect(error).toBeInstanceOf(CredentialsError);
     expect(error.message).toContain('cannot be sent in a header');
+    expect((error as CredentialsError).hint).toBe('check for a stray newline or quote; log in again with `vigil auth login`');
+  });
+
+  it.each([
+    ['a leading space', ' vk_live_abc'],
+    ['a leading non-ASCII letter', 'ключvk_live_abc'],
+    ['a space inside', 'vk_live abc'],
+  ])('a key with %s is refused before sending, wherever the bad character is', async (_label, apiKey) => {
+    const client = createApiClient({baseUrl: BASE, apiKey});
+    const endpoint = nock(ORIGIN).post('/api/v2/reports/search').reply(200, {reports: []});
+    const error = await rejectionOf(client.searchReports(search), CredentialsError);
+    expect(error.message).toBe('the API key contains spaces or characters that cannot be sent in a header');
+    expect(endpoint.isDone()).toBe(false);
+    nock.cleanAll();
   });
 });

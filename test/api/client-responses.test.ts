@@ -1,7 +1,7 @@
 import nock from 'nock';
 import {afterEach, describe, expect, it} from 'vitest';
 import {createApiClient} from '../../src/api/client.js';
-import {ContractError} from '../../src/errors.js';
+import {ApiError, ContractError} from '../../src/errors.js';
 import {USER_AGENT} from '../../src/version.js';
 import {fullReport, healthcheckResult, minimalReport} from './fixtures.js';
 import {BASE, KEY, ORIGIN, makeClient} from './helpers.js';
@@ -168,5 +168,25 @@ describe('tolerant reading of documented response variants', () => {
     expect(error).toBeInstanceOf(ContractError);
     expect(error.message).toMatch(pattern);
     expect((error as ContractError).exitCode).toBe(1);
+  });
+
+  it('a 200 whose body is only whitespace is called an empty body', async () => {
+    nock(ORIGIN).post('/api/v2/reports/search').reply(200, ' \n\t', {'content-type': 'application/json'});
+    const error = await rejectionOf(makeClient().client.searchReports({slug: 'acme', assetContents: ['x']}), ContractError);
+    expect(error.message).toContain('HTTP 200 with empty body');
+  });
+
+  it('a 200 with text and no content type says so', async () => {
+    nock(ORIGIN).post('/api/v2/reports/search').reply(200, 'OK');
+    const error = await rejectionOf(makeClient().client.searchReports({slug: 'acme', assetContents: ['x']}), ContractError);
+    expect(error.message).toContain('HTTP 200 with body is not JSON (no content type)');
+  });
+});
+
+describe('only a 2xx is a success', () => {
+  it.each([300, 304])('a %i without Location is an ApiError, even with a body that reads as a result', async status => {
+    nock(ORIGIN).post('/api/v2/reports/search').reply(status, {reports: [], totalCount: 0});
+    const error = await rejectionOf(makeClient({retries: 0}).client.searchReports({slug: 'acme', assetContents: ['x']}), ApiError);
+    expect(error.status).toBe(status);
   });
 });

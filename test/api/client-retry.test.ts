@@ -89,6 +89,13 @@ describe('retries', () => {
     expect(lines).toContain('waiting 120 ms before attempt 2 (Retry-After)');
   });
 
+  it('a backoff the upstream did not ask for is traced without "(Retry-After)"', async () => {
+    nock(ORIGIN).post('/api/v2/reports/search').reply(503, '').post('/api/v2/reports/search').reply(200, ok);
+    const {client, lines} = makeClient();
+    await client.searchReports(search);
+    expect(lines.filter(line => line.startsWith('waiting'))).toEqual([expect.stringMatching(/^waiting \d+ ms before attempt 2$/)]);
+  });
+
   it('backoff doubles with jitter, within the bounds', async () => {
     always('/api/v2/reports/search', 500);
     const {client, lines} = makeClient({retries: 3, retryBaseDelayMs: 40, maxRetryDelayMs: 100});
@@ -221,6 +228,28 @@ describe('abort (Ctrl+C)', () => {
     const error = await rejectionOf(client.searchReports(search, {signal: controller.signal}));
     expect(error).toBeInstanceOf(InterruptedError);
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('with both a client signal and a per-call signal, either one aborts', async () => {
+    const server = await localServer(() => {});
+    try {
+      const perCall = new AbortController();
+      const {client} = makeClient({baseUrl: `${server.url}/api/v2`, signal: new AbortController().signal, timeoutMs: 1_500});
+      setTimeout(() => perCall.abort(), 50);
+      const started = Date.now();
+      const error = await rejectionOf(client.searchReports(search, {signal: perCall.signal}));
+      expect(error).toBeInstanceOf(InterruptedError);
+      expect(Date.now() - started).toBeLessThan(1_000);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a signal aborted with a null reason is still an interruption', async () => {
+    const controller = new AbortController();
+    controller.abort(null);
+    const client = createApiClient({baseUrl: 'https://api.vigil.test/api/v2', apiKey: KEY});
+    await expect(client.searchReports(search, {signal: controller.signal})).rejects.toBeInstanceOf(InterruptedError);
   });
 
   it('an already aborted signal sends nothing', async () => {

@@ -62,6 +62,30 @@ describe('reviewProposal is never repeated once the upstream may have acted', ()
     nock.cleanAll();
   });
 
+  it('without --org, the state check names no org', async () => {
+    always(500, {message: 'boom'});
+    const {slug: _slug, ...noSlug} = body;
+    const error = (await rejectionOf(makeClient().client.reviewProposal('41', noSlug), OutcomeUnknownError));
+    expect(error.hint).toBe(`do not send it again before checking the proposal's reviewStatus: \`vigil reports list --all --json | jq -c 'select(any(.proposals[]?; .id == "41"))'\``);
+    nock.cleanAll();
+  });
+
+  it('409 without --org: the hint names no org', async () => {
+    always(409, {message: 'Asset does not belong to this proposal', code: 'CONFLICT'});
+    const {slug: _slug, ...noSlug} = body;
+    const error = await rejectionOf(makeClient().client.reviewProposal('41', noSlug), ReviewConflictError);
+    expect(error.hint).toContain('see both with `vigil reports list --needs-customer-review --json`');
+    nock.cleanAll();
+  });
+
+  it('409 keeps the per-asset details the upstream sent', async () => {
+    always(409, {message: 'conflict', code: 'CONFLICT', data: {errors: [{asset: 'scam.example', errorType: 'NOT_PENDING', message: 'already reviewed'}]}});
+    const error = await rejectionOf(makeClient().client.reviewProposal('41', body), ReviewConflictError);
+    expect(error.details).toEqual({assetErrors: [{asset: 'scam.example', errorType: 'NOT_PENDING', message: 'already reviewed'}]});
+    expect([error.status, error.code, error.message]).toEqual([409, 'CONFLICT', 'conflict']);
+    nock.cleanAll();
+  });
+
   it('429 (the daily limit): one request, ReviewLimitError exit 10, never retried even with Retry-After', async () => {
     let count = 0;
     nock(ORIGIN).post(PATH).times(4).reply(() => {

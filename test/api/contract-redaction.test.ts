@@ -2,7 +2,8 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {ContractError} from '../../src/errors.js';
 import {KEY, everythingAbout, localServer, makeClient, type LocalServer} from './helpers.js';
 import {rejectionOf} from '../helpers/thrown.js';
-import {clearSecrets} from '../../src/secrets.js';
+import {clearSecrets, registerSecret} from '../../src/secrets.js';
+import {redactDeep} from '../../src/api/redact.js';
 
 let server: LocalServer | undefined;
 afterEach(async () => {
@@ -35,5 +36,18 @@ describe('contract errors from an upstream that echoes the key', () => {
     expect(error).toBeInstanceOf(ContractError);
     expect(error.message).toContain('body is not JSON');
     expect(await everythingAbout(error)).not.toContain(KEY);
+  });
+});
+
+describe('redactDeep: an upstream error body with the key masked everywhere in it', () => {
+  it('masks strings at any depth and keeps numbers, booleans and nulls as they are', () => {
+    registerSecret(KEY);
+    const body = {error: {message: `key ${KEY} is revoked`, status: 401, retry: false, detail: null}, echo: [KEY, 3, null, {header: KEY}]};
+    expect(redactDeep(body)).toEqual({
+      error: {message: 'key vk_…b1a0 is revoked', status: 401, retry: false, detail: null},
+      echo: ['vk_…b1a0', 3, null, {header: 'vk_…b1a0'}],
+    });
+    expect(redactDeep(null)).toBeNull();
+    expect(redactDeep(42)).toBe(42);
   });
 });

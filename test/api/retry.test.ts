@@ -1,3 +1,4 @@
+import {getEventListeners} from 'node:events';
 import {describe, expect, it} from 'vitest';
 import {isRetryableCode, isRetryableStatus, parseRetryAfter, retryDelayMs, sleep} from '../../src/api/retry.js';
 import {isLoopbackHost} from '../../src/api/url-guard.js';
@@ -27,6 +28,14 @@ describe('retry policy', () => {
     expect(parseRetryAfter(undefined, now)).toBeUndefined();
   });
 
+  it('reads Retry-After seconds with spaces around them and any number of decimals, nothing after them', () => {
+    expect(parseRetryAfter(' 120 ')).toBe(120_000);
+    expect(parseRetryAfter(['\t2\t'])).toBe(2_000);
+    expect(parseRetryAfter('1.25')).toBe(1_250);
+    expect(parseRetryAfter('120 seconds')).toBeUndefined();
+    expect(parseRetryAfter('   ')).toBeUndefined();
+  });
+
   it('backoff: exponential, half jitter, capped; Retry-After wins but is capped', () => {
     const opts = {baseDelayMs: 100, maxDelayMs: 1_000};
     expect([1, 2, 3, 4, 5].map(n => retryDelayMs(n, opts, undefined, () => 0))).toEqual([50, 100, 200, 400, 500]);
@@ -41,6 +50,23 @@ describe('retry policy', () => {
     controller.abort();
     await expect(pending).rejects.toBeInstanceOf(InterruptedError);
     await expect(sleep(1)).resolves.toBeUndefined();
+  });
+
+  it('sleep with a signal already aborted rejects at once instead of waiting', async () => {
+    const started = performance.now();
+    await expect(sleep(5_000, AbortSignal.abort())).rejects.toBeInstanceOf(InterruptedError);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('sleep leaves no listener on a signal it shares, whether it slept or was interrupted', async () => {
+    // A worker passes one signal to every wait of a run: a listener left per wait would pile up.
+    const controller = new AbortController();
+    for (let i = 0; i < 3; i++) await sleep(1, controller.signal);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    const interrupted = sleep(10_000, controller.signal);
+    controller.abort();
+    await expect(interrupted).rejects.toBeInstanceOf(InterruptedError);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 });
 

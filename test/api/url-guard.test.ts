@@ -13,6 +13,21 @@ describe('isLoopbackHost: where plain http may go', () => {
     '%s is not',
     host => expect(isLoopbackHost(host)).toBe(false),
   );
+
+  it('reads every octet of an IPv4-mapped address written with dots, however many digits', () => {
+    expect(isLoopbackHost('::ffff:127.10.200.30')).toBe(true);
+    expect(isLoopbackHost('[::ffff:127.255.255.254]')).toBe(true);
+  });
+
+  it.each([
+    // Brackets count only when they wrap the whole host.
+    ':[:1]',
+    '[:]:1',
+    '::ffff:7f00[:1]',
+    // The dotted form only right after ::ffff:, and only as a valid address.
+    '1::ffff:127.0.0.1',
+    '::ffff:127.0.0.256',
+  ])('%s is not loopback (nor an address at all, for some)', host => expect(isLoopbackHost(host)).toBe(false));
 });
 
 describe('checkBaseUrl', () => {
@@ -21,7 +36,7 @@ describe('checkBaseUrl', () => {
     expect(error).toBeInstanceOf(InputError);
     const input = error as InputError;
     expect(input.problems.map(problem => problem.field)).toEqual(['--base-url']);
-    expect(input.hint).toContain('--base-url https://<host>/api/v2');
+    expect(input.hint).toBe('pass --base-url https://<host>/api/v2, set VIGIL_BASE_URL, or run `vigil config set base-url <url>`');
     return input.problems[0]!.message;
   };
 
@@ -31,6 +46,10 @@ describe('checkBaseUrl', () => {
     expect(checkBaseUrl('  https://api.example/api/v2 \n').href).toBe('https://api.example/api/v2/');
     expect(checkBaseUrl('http://127.0.0.1:8080/api/v2').href).toBe('http://127.0.0.1:8080/api/v2/');
     expect(checkBaseUrl('http://[::1]:8080/api/v2').href).toBe('http://[::1]:8080/api/v2/');
+  });
+
+  it('ignores any white space pasted around the URL, a no-break space included', () => {
+    expect(checkBaseUrl('\u00a0https://api.example/api/v2\u2003').href).toBe('https://api.example/api/v2/');
   });
 
   it('refuses what is not a URL, or not http(s)', () => {

@@ -145,3 +145,24 @@ describe('limits on every number', () => {
     expect(config.specs[0]).toMatchObject({warnThreshold: 5, failThreshold: 5});
   });
 });
+
+describe('what a bad file is told', () => {
+  it('broken YAML: the parser message alone, on one line, without a code frame', async () => {
+    expect(await problemsOf('checks: [\n')).toEqual(['--checks checks.yaml: not valid YAML or JSON: Flow sequence in block collection must be sufficiently indented and end with a ]']);
+  });
+
+  it('a problem with the file as a whole is placed at "(file)"', async () => {
+    expect(await problemsOf('colour: red\nchecks:\n  - {check: takedowns.cancelled-count, org: acme}\n')).toEqual(['checks.yaml: (file): Unrecognized key: "colour"']);
+    expect(await problemsOf('3\n')).toEqual(['checks.yaml: (file): Invalid input: expected object, received number']);
+  });
+
+  it('durations below their minimum are refused, the minimum itself is accepted', async () => {
+    const entry = (every: string) => `checks:\n  - {check: takedowns.cancelled-count, org: acme, every: ${every}}\n`;
+    expect(await problemsOf(entry('999ms'))).toEqual(['checks.yaml: checks[0].every: must be a duration of at least 1s, like "30s", "5m", "1h", or milliseconds']);
+    expect(await problemsOf(`timeout: 99ms\n${entry('1s')}`)).toEqual(['checks.yaml: timeout: must be a duration of at least 100ms, like "500ms", "30s", "5m", or milliseconds']);
+    const config = await parseChecks(`timeout: 100ms\nretry: {backoff: 1ms}\n${entry('1s')}`, 'checks.yaml');
+    expect(config.timeoutMs).toBe(100);
+    expect(config.retry.backoffMs).toBe(1);
+    expect(config.specs[0]!.everyMs).toBe(1000);
+  });
+});

@@ -125,3 +125,46 @@ describe('observed values as stored', () => {
     }
   });
 });
+
+describe('the check section, line for line', () => {
+  it('for a check that never ran: headers, settings, last_run_error 0 and nothing else', async () => {
+    const text = await renderCheckSeries([{spec}]);
+    const gauge = (name: string, help: string) => [`# HELP ${name} ${help}`, `# TYPE ${name} gauge`];
+    expect(text.split('\n')).toEqual([
+      ...gauge('vigil_check_warn_threshold', 'Configured warn threshold of the check'),
+      `vigil_check_warn_threshold{${labels}} 3`,
+      ...gauge('vigil_check_fail_threshold', 'Configured fail threshold of the check'),
+      `vigil_check_fail_threshold{${labels}} 10`,
+      ...gauge('vigil_check_interval_seconds', 'Configured interval between scheduled runs'),
+      `vigil_check_interval_seconds{${labels}} 300`,
+      ...gauge('vigil_check_lookback_seconds', 'Configured lookback window the upstream counts over'),
+      `vigil_check_lookback_seconds{${labels}} 604800`,
+      ...gauge('vigil_check_severity', 'Severity of the last successful run: 0 ok, 1 warn, 2 fail'),
+      ...gauge('vigil_check_last_run_timestamp_seconds', 'When the last run finished, whatever its outcome'),
+      ...gauge('vigil_check_last_success_timestamp_seconds', 'When the last run that got a result finished'),
+      ...gauge('vigil_check_last_run_error', 'Whether the last run errored (1) instead of getting a result (0)'),
+      `vigil_check_last_run_error{${labels}} 0`,
+      ...gauge('vigil_check_observed', 'Numeric values the last successful run observed, by key (e.g. the cancelled count)'),
+      '',
+    ]);
+  });
+
+  it('a renderer shows a check added to, or swapped into, the list it rendered before', async () => {
+    const renderer = new CheckSeriesRenderer();
+    const check = (org: string): StoredCheck => ({spec: {...spec, id: `x@${org}`, org}, success: {severity: 'fail', ok: false, observed: {}, at: 1, appUrl: null}});
+    const [a, b, c] = [check('a'), check('b'), check('c')];
+    const text = async (items: StoredCheck[]) => Buffer.concat(await renderer.render(items)).toString();
+    await text([a]);
+    const added = await text([a, b]);
+    expect(added).toContain('vigil_check_severity{check="takedowns.cancelled-count",org="b"} 2');
+    expect(added).toContain('vigil_check_warn_threshold{check="takedowns.cancelled-count",org="b"} 3');
+    const swapped = await text([a, c]);
+    expect(swapped).toContain('vigil_check_severity{check="takedowns.cancelled-count",org="c"} 2');
+    expect(swapped).toContain('vigil_check_warn_threshold{check="takedowns.cancelled-count",org="c"} 3');
+    expect(swapped).not.toContain('org="b"');
+  });
+
+  it('drops private-use, unassigned and non-character code points from a label', () => {
+    expect(printableLabel('a\uE000b\u0378c\uFFFFd')).toBe('abcd');
+  });
+});

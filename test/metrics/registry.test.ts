@@ -82,3 +82,45 @@ describe('scrapes under load', () => {
     expect(reads.count).toBe(2);
   });
 });
+
+describe('what a scrape reports about the queue, the store and the runs', () => {
+  it('the store up, the queue jobs by state and the schedulers, labelled with the queue', async () => {
+    const metrics = await createMetrics(sources(checks(3)).source);
+    const text = await body(metrics.render());
+    expect(metricValue(text, 'vigil_store_up')).toBe(1);
+    expect(metricValue(text, 'vigil_queue_jobs', {queue: 'healthchecks', state: 'waiting'})).toBe(2);
+    expect(metricValue(text, 'vigil_queue_jobs', {queue: 'healthchecks', state: 'failed'})).toBe(0);
+    expect(metricValue(text, 'vigil_queue_schedulers', {queue: 'healthchecks'})).toBe(3);
+  });
+
+  it('counts a run by check and outcome, and an error only when the run had an error kind', async () => {
+    const metrics = await createMetrics(sources(checks(1)).source);
+    metrics.recordRun(CHECK, 'ok', 0.07);
+    const text = await body(metrics.render());
+    expect(metricValue(text, 'vigil_check_runs_total', {check: CHECK, outcome: 'ok'})).toBe(1);
+    const errorLines = text.split('\n').filter(line => line.startsWith('vigil_check_errors_total'));
+    expect(errorLines).toHaveLength(8);
+    expect(errorLines.every(line => / 0$/.test(line) && line.includes(`check="${CHECK}"`) && line.includes('kind="'))).toBe(true);
+    // Bucketed at the documented bounds: 0.07 s is above 0.05 and within 0.1.
+    expect(metricValue(text, 'vigil_check_run_duration_seconds_bucket', {le: '0.05', check: CHECK, outcome: 'ok'})).toBe(0);
+    expect(metricValue(text, 'vigil_check_run_duration_seconds_bucket', {le: '0.1', check: CHECK, outcome: 'ok'})).toBe(1);
+    expect(metricValue(text, 'vigil_check_run_duration_seconds_bucket', {le: '30', check: CHECK, outcome: 'ok'})).toBe(1);
+  });
+
+  it('has no per-check counters before a run when the checks file is not given', async () => {
+    const metrics = await createMetrics(sources(checks(1), {checks: undefined}).source);
+    const text = await body(metrics.render());
+    expect(text.split('\n').filter(line => /^vigil_check_(runs|errors)_total\{/.test(line))).toEqual([]);
+  });
+
+  it('reports the store down as soon as a read fails, without waiting out the timeout', async () => {
+    const {source} = sources([], {store: {readAll: () => Promise.reject(new Error('READONLY'))}, timeoutMs: 10_000});
+    const metrics = await createMetrics(source);
+    const started = Date.now();
+    const text = await body(metrics.render());
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(metricValue(text, 'vigil_store_up')).toBe(0);
+    // Still a valid exposition: nothing but comments and samples.
+    for (const line of text.split('\n').filter(Boolean)) expect(line).toMatch(/^(# (HELP|TYPE) \w+ .*|\w+(\{.*\})? \S+)$/);
+  });
+});

@@ -1,4 +1,4 @@
-import {request} from 'node:http';
+import {request, type IncomingMessage, type ServerResponse} from 'node:http';
 import {afterEach, describe, expect, it} from 'vitest';
 import {startMetricsServer, type MetricsServer} from '../../src/metrics/server.js';
 
@@ -67,6 +67,7 @@ describe('what the metrics endpoint answers besides a scrape', () => {
     expect(await post.text()).toBe('');
     const other = await fetch(`${server.url}/metric`);
     expect(other.status).toBe(404);
+    expect(other.headers.get('content-type')).toBe('text/plain');
     expect(await other.text()).toBe('not found: try /metrics or /healthz\n');
   });
 
@@ -74,6 +75,7 @@ describe('what the metrics endpoint answers besides a scrape', () => {
     server = await start({render: () => Promise.reject(new Error('redis is gone'))});
     const response = await fetch(`${server.url}/metrics`);
     expect(response.status).toBe(500);
+    expect(response.headers.get('content-type')).toBe('text/plain');
     expect(await response.text()).toBe('metrics failed: Error: redis is gone\n');
   });
 
@@ -116,5 +118,51 @@ describe('what the metrics endpoint answers besides a scrape', () => {
     await server.close();
     server = undefined;
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  });
+});
+
+describe('a scrape read slowly', () => {
+  const parts = Array.from({length: 32}, () => Buffer.alloc(1024 * 1024, 'z'));
+
+  /** Starts a scrape, pauses the reader for `pauseMs`, calls `whilePaused`, then reads the rest. */
+  const slowScrape = (url: string, pauseMs: number, whilePaused: () => void) =>
+    new Promise<number>((resolve, reject) => {
+      const req = request(`${url}/metrics`, (response: IncomingMessage) => {
+        let bytes = 0;
+        response.pause();
+        setTimeout(() => {
+          whilePaused();
+          response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          response.on('end', () => resolve(bytes));
+          response.resume();
+        }, pauseMs);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('holds about one part in memory while the scraper is not reading, not the whole body', async () => {
+    server = await startMetricsServer({host: '127.0.0.1', port: 0, render: async () => parts, health: () => ({ok: true, detail: {}})});
+    let response: ServerResponse | undefined;
+    server.server.on('request', (_req, res: ServerResponse) => (response = res));
+    let buffered = -1;
+    const bytes = await slowScrape(server.url, 300, () => (buffered = response!.writableLength));
+    expect(bytes).toBe(32 * 1024 * 1024);
+    expect(buffered).toBeGreaterThan(0);
+    expect(buffered).toBeLessThanOrEqual(2 * 1024 * 1024);
+  });
+
+  it('waits for the socket again and again without piling up listeners (no MaxListenersExceededWarning)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      server = await startMetricsServer({host: '127.0.0.1', port: 0, render: async () => parts, health: () => ({ok: true, detail: {}})});
+      expect(await slowScrape(server.url, 50, () => {})).toBe(32 * 1024 * 1024);
+      await new Promise(resolve => setTimeout(resolve, 50));
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 });

@@ -155,3 +155,82 @@ describe('the configured set', () => {
     expect((await store.readAll(FULL_READ_MS + 1))[0]!.success?.severity).toBe('warn');
   });
 });
+
+describe('where the store keeps its data', () => {
+  it('keeps every key under <prefix>:<queue>:vigil, apart from any other queue', async () => {
+    const client = redis.client();
+    const store = new ResultStore(client, 'ns', 'q1');
+    const other = new ResultStore(client, 'ns', 'q2');
+    await store.replaceConfig([spec('a')]);
+    await store.recordSuccess(spec('a').id, result('a', 1), 1, 1);
+    await store.readAll(0);
+    expect((await client.keys('ns:q1:*')).sort()).toEqual(
+      ['config', 'config-version', 'marker', 'state', 'state-changes', 'state-seq'].map(name => `ns:q1:vigil:${name}`),
+    );
+    await other.replaceConfig([spec('a')]);
+    expect((await other.readAll(0))[0]!.success).toBeUndefined();
+  });
+
+  it('an empty config forgets every check', async () => {
+    const store = new ResultStore(redis.client(), 'empty', 'healthchecks');
+    await store.replaceConfig([spec('a')]);
+    expect(await store.replaceConfig([])).toEqual({removed: [spec('a').id]});
+    expect(await store.readAll(0)).toEqual([]);
+  });
+
+  it('stores a success without an app link as null, even with a key to mask', async () => {
+    registerSecret('store-null-key-0123456789');
+    try {
+      const store = new ResultStore(redis.client(), 'nolink', 'healthchecks');
+      await store.replaceConfig([spec('n')]);
+      await store.recordSuccess(spec('n').id, {...result('n', 0), appUrl: null}, 1, 1);
+      expect((await store.readAll(0))[0]!.success?.appUrl).toBeNull();
+    } finally {
+      clearSecrets();
+    }
+  });
+
+  it('fails a read with the Redis error when the state key holds something else', async () => {
+    const client = redis.client();
+    const store = new ResultStore(client, 'wrongtype', 'healthchecks');
+    await store.replaceConfig([spec('w')]);
+    await client.set(store.keys.state, 'not a hash');
+    await expect(store.readAll(0)).rejects.toThrow(/WRONGTYPE/);
+  });
+});
+
+describe('when a reader reads everything again', () => {
+  const legacy = `${JSON.stringify({severity: 'fail', ok: false, observed: {}, at: 9, appUrl: null})}\n${JSON.stringify({at: 9, outcome: 'fail', durationMs: 1})}`;
+
+  it('counts FULL_READ_MS from its last full read, not from the epoch', async () => {
+    const client = redis.client();
+    const store = new ResultStore(client, 'clock', 'healthchecks');
+    await store.replaceConfig([spec('t')]);
+    await store.recordSuccess(spec('t').id, result('t', 0), 1, 1);
+    const start = 1_700_000_000_000;
+    await store.readAll(start);
+    await client.hset(store.keys.state, spec('t').id, legacy);
+    expect((await store.readAll(start + 1))[0]!.success?.severity).toBe('ok');
+    expect((await store.readAll(start + FULL_READ_MS))[0]!.success?.severity).toBe('fail');
+  });
+
+  it('hands back the same objects after a periodic full read when nothing changed', async () => {
+    const store = new ResultStore(redis.client(), 'same', 'healthchecks');
+    await store.replaceConfig([spec('s')]);
+    await store.recordSuccess(spec('s').id, result('s', 0), 1, 1);
+    const [before] = await store.readAll(0);
+    const [after] = await store.readAll(FULL_READ_MS);
+    expect(after).toBe(before);
+  });
+
+  it('reads the config again on every read while Redis holds no config version', async () => {
+    const client = redis.client();
+    const store = new ResultStore(client, 'noversion', 'healthchecks');
+    await store.replaceConfig([spec('a')]);
+    await client.del(store.keys.version);
+    expect((await store.readAll(0)).map(item => item.spec.org)).toEqual(['a']);
+    // An older vigil's reconcile: the config hash changes, no version is written.
+    await client.hset(store.keys.config, spec('b').id, JSON.stringify(spec('b')));
+    expect((await store.readAll(1)).map(item => item.spec.org).sort()).toEqual(['a', 'b']);
+  });
+});

@@ -17,6 +17,16 @@ describe('boundText', () => {
   it('never splits a surrogate pair', () => {
     expect(boundText('ab😀cd', 3)).toBe('ab... [4 more characters cut; see --json]');
   });
+
+  it('steps back over every high surrogate at the cut, the first and last of the range included', () => {
+    expect(boundText('a\ud800\udc00bc', 2)).toBe('a... [4 more characters cut; see --json]');
+    expect(boundText('a\udbff\udfffbc', 2)).toBe('a... [4 more characters cut; see --json]');
+  });
+
+  it('keeps a whole pair that ends at the cut', () => {
+    expect(boundText('a😀bc', 3)).toBe('a😀... [2 more characters cut; see --json]');
+    expect(boundText('a\ue000bc', 2)).toBe('a\ue000... [2 more characters cut; see --json]');
+  });
 });
 
 describe('look-alike asset domains', () => {

@@ -60,4 +60,18 @@ describe('colorEnabled', () => {
     expect(painter(true)('red', 'x')).toBe('\u001b[31mx\u001b[39m');
     expect(painter(false)('red', 'x')).toBe('x');
   });
+
+  it('leaves empty text and text without a style bare, even when enabled', () => {
+    expect(painter(true)('red', '')).toBe('');
+    expect(painter(true)(undefined, 'x')).toBe('x');
+  });
+
+  it('decides for stderr by whether stderr is a terminal, not stdout', () => {
+    const streams = (stdoutIsTTY: boolean, stderrIsTTY: boolean | undefined) => ({stdoutIsTTY, env: {}, stdout: {write: () => true}, stderr: {write: () => true, isTTY: stderrIsTTY}});
+    expect(colorEnabled(streams(true, false), 'stderr')).toBe(false);
+    expect(colorEnabled(streams(false, true), 'stderr')).toBe(true);
+    expect(colorEnabled(streams(true, undefined), 'stderr')).toBe(false);
+    expect(colorEnabled({stdoutIsTTY: true, env: {}, stdout: {write: () => true}}, 'stderr')).toBe(false);
+    expect(colorEnabled(streams(false, true), 'stdout')).toBe(false);
+  });
 });

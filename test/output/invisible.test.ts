@@ -45,4 +45,12 @@ describe('markdown cells', () => {
   it('still break lines with <br> and escape pipes', () => {
     expect(escapeMarkdownCell('a|b\nc')).toBe('a\\|b<br>c');
   });
+
+  it('turn a tab into a space, which markdown cannot tell from column alignment otherwise', () => {
+    expect(escapeMarkdownCell('a\tb')).toBe('a b');
+  });
+
+  it('no columns, no markdown table at all', () => {
+    expect(renderMarkdown([{}], [])).toBe('');
+  });
 });

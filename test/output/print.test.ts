@@ -1,4 +1,4 @@
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import type {Column} from '../../src/output/columns.js';
 import {printJson, printRows, tableMayBeDrawn, terminalWidth} from '../../src/output/print.js';
 import {resolveOutputFormat} from '../../src/output/format.js';
@@ -123,5 +123,19 @@ describe('printRows as markdown, and printJson', () => {
     const pipe = fakeIO({tty: false});
     printJson(pipe, {b: 1, a: 'x'});
     expect(pipe.out()).toBe('{"a":"x","b":1}\n');
+  });
+});
+
+describe('the table renderer, loaded on demand', () => {
+  const names: Column<{name: string}>[] = [{header: 'NAME', value: row => row.name}];
+
+  it('refuses to draw a table before it is loaded, and draws it once loaded', async () => {
+    // A fresh copy of the module: the test setup has loaded the renderer into the shared one.
+    vi.resetModules();
+    const print = await import('../../src/output/print.js');
+    const io = fakeIO({tty: true});
+    expect(() => print.formatRows(io, 'table', [{name: 'acme'}], names)).toThrow('the table renderer is not loaded (loadTableRenderer)');
+    await print.loadTableRenderer();
+    expect(print.formatRows(io, 'table', [{name: 'acme'}], names)).toBe('\u001b[1mNAME\u001b[22m\nacme\n');
   });
 });

@@ -81,6 +81,28 @@ describe('renderTable: how a table shrinks to the terminal', () => {
     });
   });
 
+  describe('which columns a narrow terminal drops', () => {
+    it('counts a column capped by maxWidth at its cap, so it fits where its full text would not', () => {
+      // X needs 3 cells (its cap), Y 5, plus one gap of 2: exactly 10, so nothing is dropped.
+      const capped: Column<Row>[] = [
+        {header: 'X', value: row => row.a, maxWidth: 3},
+        {header: 'Y', value: row => row.c, dropOrder: 1},
+      ];
+      expect(table(capped, 10)).toEqual(['X    Y', 'aa…  ccccc', 'a    c', '']);
+    });
+
+    it('drops the highest dropOrder wherever it stands, and the first of equal ones', () => {
+      const first: Column<Row>[] = [
+        {header: 'P', value: row => row.a, dropOrder: 2},
+        {header: 'Q', value: row => row.b, dropOrder: 1},
+        {header: 'R', value: row => row.c},
+      ];
+      expect(table(first, 20)).toEqual(['Q              R', 'bbbbbbbbbbbb…  ccccc', 'b              c', '']);
+      const tied = first.map(column => (column.dropOrder === undefined ? column : {...column, dropOrder: 1}));
+      expect(table(tied, 20)).toEqual(['Q              R', 'bbbbbbbbbbbb…  ccccc', 'b              c', '']);
+    });
+  });
+
   it('no columns, no table', () => {
     expect(renderTable(rows, [], {width: 80, color: false})).toBe('');
   });

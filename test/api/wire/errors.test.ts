@@ -39,6 +39,11 @@ describe('normalizeErrorBody: the four documented shapes, and what is not one', 
     expect(normalizeErrorBody(400, undefined, JSON.stringify({message: 'x', issues: 'not a list'})).issues).toEqual([]);
   });
 
+  it('issues are kept only when every one has a text message', () => {
+    expect(normalizeErrorBody(400, undefined, JSON.stringify({message: 'x', issues: [{message: 'ok'}, {path: ['slug']}]})).issues).toEqual([]);
+    expect(normalizeErrorBody(400, undefined, JSON.stringify({message: 'x', issues: [{message: 5}]})).issues).toEqual([]);
+  });
+
   it('the nested shape: error.code and error.message, each optional', () => {
     expect(normalizeErrorBody(403, 'Forbidden', JSON.stringify({error: {code: 'NO_ACCESS', message: 'not your organization'}}))).toEqual({
       status: 403,
@@ -47,6 +52,12 @@ describe('normalizeErrorBody: the four documented shapes, and what is not one', 
       issues: [],
     });
     expect(normalizeErrorBody(403, 'Forbidden', JSON.stringify({error: {}}))).toEqual({status: 403, code: 'FORBIDDEN', message: 'HTTP 403 Forbidden', issues: []});
+  });
+
+  it('a nested error whose code or message is not text is not read: the status line', () => {
+    for (const error of [{code: 42, message: 'm'}, {message: 7}]) {
+      expect(normalizeErrorBody(403, 'Forbidden', JSON.stringify({error})), JSON.stringify(error)).toEqual({status: 403, code: 'FORBIDDEN', message: 'HTTP 403 Forbidden', issues: []});
+    }
   });
 
   it('the string shape: error is the message', () => {
@@ -85,6 +96,8 @@ describe('normalizeErrorBody: the four documented shapes, and what is not one', 
 
   it('no details when data.errors is not a list of rejections', () => {
     expect(normalizeErrorBody(422, 'x', JSON.stringify({message: 'm', data: {errors: [{asset: 1}]}})).details).toBeUndefined();
+    const noContent = {asset: {type: 'URL'}, errorType: 'INVALID_FORMAT', message: 'bad'};
+    expect(normalizeErrorBody(422, 'x', JSON.stringify({message: 'm', data: {errors: [noContent]}})).details).toBeUndefined();
     expect(normalizeErrorBody(422, 'x', JSON.stringify({message: 'm'})).details).toBeUndefined();
   });
 });

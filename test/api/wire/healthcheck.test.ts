@@ -1,4 +1,4 @@
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import {
   cancelledCountRequestSchema,
   gradeCount,
@@ -66,6 +66,13 @@ describe('a healthcheck result as the wire promises it (the sandbox answers this
     expect(healthcheckResultWireSchema().safeParse({...full, observed: {x: {}}}).success).toBe(false);
     expect(healthcheckResultWireSchema().safeParse({...full, findings: [{...full.findings[0], severity: 'ok'}]}).success).toBe(false);
   });
+
+  it('takes a scope without an organization (slug null) and findings of either severity', () => {
+    expect(healthcheckResultWireSchema().safeParse({...full, scope: {slug: null}}).success).toBe(true);
+    expect(healthcheckResultWireSchema().safeParse({...full, scope: {}}).success).toBe(false);
+    expect(healthcheckResultWireSchema().safeParse({...full, scope: {slug: 5}}).success).toBe(false);
+    expect(healthcheckResultWireSchema().safeParse({...full, severity: 'fail', findings: [{...full.findings[0], severity: 'fail'}]}).success).toBe(true);
+  });
 });
 
 describe('a healthcheck result read tolerantly (CONTRACT.md)', () => {
@@ -132,5 +139,35 @@ describe('the grading rule (CONTRACT.md)', () => {
 
   it('ranks severities so the worst is the largest', () => {
     expect(SEVERITY_RANK).toEqual({ok: 0, warn: 1, fail: 2});
+  });
+});
+
+/*
+ * The module loaded inside the test, not at the top: which schema each getter builds is fixed
+ * when the module is loaded, and a change to that is only checked by a test that loads it
+ * (Stryker credits the code that runs at import to the test that imports it).
+ */
+describe('the healthcheck schemas, as a command first loads them', () => {
+  async function load() {
+    vi.resetModules();
+    return import('../../../src/api/wire/healthcheck.js');
+  }
+
+  it('checks the request body', async () => {
+    const wire = await load();
+    expect(wire.cancelledCountRequestSchema().safeParse({slug: 'a', lookbackHours: 24}).success).toBe(true);
+    expect(wire.cancelledCountRequestSchema().safeParse({slug: ''}).success).toBe(false);
+  });
+
+  it('checks a result on the wire and reads one tolerantly, findings and scalars included', async () => {
+    const wire = await load();
+    expect(wire.healthcheckResultWireSchema().safeParse(full).success).toBe(true);
+    expect(wire.healthcheckResultWireSchema().safeParse({...full, observed: {x: {}}}).success).toBe(false);
+    expect(wire.healthcheckResultSchema().parse({...full, title: null, findings: [{kind: null, ref: 'r', message: 'm'}]})).toStrictEqual({
+      ...full,
+      title: undefined,
+      findings: [{kind: undefined, ref: 'r', message: 'm', severity: 'fail'}],
+    });
+    expect(wire.healthcheckResultSchema().safeParse({ok: true, observed: {nested: {a: 1}}}).success).toBe(false);
   });
 });

@@ -67,6 +67,12 @@ describe('reports list: each option maps to its query parameter', () => {
     expect(ctx.io.err()).toContain('DISCORD (servers) is deprecated');
     expect(ctx.io.err()).toContain('BRAND_NEW_TYPE is not a known asset type');
   });
+
+  it('sends known asset types without a word on stderr', async () => {
+    const {request, ctx} = await sentFor({assetType: 'url,telegram'});
+    expect(request.query).toEqual({slug: 'acme', assetType: 'URL,TELEGRAM'});
+    expect(ctx.io.err()).toBe('');
+  });
 });
 
 describe('reports list: invalid input lists every problem and sends nothing', () => {

@@ -1,0 +1,142 @@
+import {getEventListeners} from 'node:events';
+import {createServer, type Server} from 'node:http';
+import {createServer as createNetServer, type AddressInfo} from 'node:net';
+import {afterEach, describe, expect, it} from 'vitest';
+import {NetworkFailure, createTransport, type TransportOptions} from '../../src/api/http.js';
+import {createExchanger} from '../../src/api/http-request.js';
+import {InterruptedError} from '../../src/errors.js';
+import {rejectionOf} from '../helpers/thrown.js';
+import {KEY, localServer} from './helpers.js';
+
+/*
+ * One exchange on node:http, seen from the caller of the transport, against real loopback
+ * servers: the status text, empty and reset bodies, how long a silent upstream is waited
+ * for, Ctrl+C before anything is sent, and what is left behind on the caller's signal.
+ */
+
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map(close => close()));
+});
+
+async function server(handler: Parameters<typeof localServer>[0]) {
+  const local = await localServer(handler);
+  closers.push(() => local.close());
+  return local;
+}
+
+/** A TCP server that answers every connection with these exact bytes, then closes it. */
+async function rawServer(response: string) {
+  const net = createNetServer(socket => {
+    socket.on('error', () => {});
+    socket.once('data', () => socket.end(response));
+  });
+  await new Promise<void>(resolve => net.listen(0, '127.0.0.1', resolve));
+  closers.push(() => new Promise<void>(resolve => net.close(() => resolve())));
+  return `http://127.0.0.1:${(net.address() as AddressInfo).port}`;
+}
+
+function transportTo(url: string, overrides: Partial<TransportOptions> = {}) {
+  const transport = createTransport({prefixUrl: new URL(`${url}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 2_000, maxResponseBytes: 1_000, ...overrides});
+  return (signal = new AbortController().signal) => transport.send({method: 'GET', path: 'reports', signal, attempt: 1, attempts: 1});
+}
+
+describe('the status text', () => {
+  it("is the upstream's own reason phrase when it sends one", async () => {
+    const url = await rawServer('HTTP/1.1 200 All Good\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok');
+    expect(await transportTo(url)()).toMatchObject({status: 200, statusText: 'All Good', body: 'ok'});
+  });
+
+  it('is the standard one for a known status sent without a reason phrase', async () => {
+    const url = await rawServer('HTTP/1.1 404 \r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+    expect(await transportTo(url)()).toMatchObject({status: 404, statusText: 'Not Found'});
+  });
+
+  it('is empty for an unknown status sent without one', async () => {
+    const url = await rawServer('HTTP/1.1 599 \r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+    expect(await transportTo(url)()).toMatchObject({status: 599, statusText: ''});
+  });
+});
+
+describe('the body', () => {
+  it('an empty body is empty text, even when it claims a content-encoding', async () => {
+    const local = await server((_req, res) => res.writeHead(200, {'content-encoding': 'gzip'}).end());
+    expect(await transportTo(local.url)()).toMatchObject({status: 200, body: ''});
+  });
+
+  it('a connection reset halfway through the body is a NetworkFailure that may have been acted on', async () => {
+    const local = await server((_req, res) => {
+      res.writeHead(200, {'content-type': 'application/json', 'content-length': '100'});
+      res.write('{"reports":[', () => setTimeout(() => res.socket?.destroy(), 20));
+    });
+    const error = await rejectionOf(transportTo(local.url)(), NetworkFailure);
+    expect({code: error.code, phase: error.phase, message: error.message}).toEqual({code: 'ECONNRESET', phase: 'maybe-sent', message: `connection reset by ${local.url.slice('http://'.length)}`});
+  });
+});
+
+describe('timeouts', () => {
+  it('once connected, a silent upstream is waited for timeoutMs, not connectTimeoutMs', async () => {
+    const local = await server(() => {});
+    const started = performance.now();
+    const error = await rejectionOf(transportTo(local.url, {connectTimeoutMs: 3_000, timeoutMs: 100})(), NetworkFailure);
+    expect(error.message).toBe(`no response from ${local.url.slice('http://'.length)} within 100 ms`);
+    expect(error.phase).toBe('maybe-sent');
+    expect(performance.now() - started).toBeLessThan(1_500);
+  });
+});
+
+describe('--debug lines', () => {
+  it('give the time the attempt took', async () => {
+    const local = await server((_req, res) => setTimeout(() => res.writeHead(200).end('ok'), 80));
+    const lines: string[] = [];
+    const started = performance.now();
+    await transportTo(local.url, {debug: line => lines.push(line)})();
+    const elapsed = performance.now() - started;
+    const took = Number(/ in (\d+) ms /.exec(lines[0] ?? '')?.[1]);
+    expect(took).toBeGreaterThanOrEqual(70);
+    expect(took).toBeLessThanOrEqual(Math.ceil(elapsed) + 1);
+  });
+});
+
+describe('IPv6', () => {
+  it('connects to a bracketed IPv6 base URL', async () => {
+    const v6: Server = createServer((req, res) => res.writeHead(200).end(req.url));
+    await new Promise<void>(resolve => v6.listen(0, '::1', resolve));
+    closers.push(() => new Promise<void>(resolve => {
+      v6.closeAllConnections();
+      v6.close(() => resolve());
+    }));
+    const response = await transportTo(`http://[::1]:${(v6.address() as AddressInfo).port}`)();
+    expect(response).toMatchObject({status: 200, body: '/api/v2/reports'});
+  });
+});
+
+describe('what reaches the caller', () => {
+  it('a header Node refuses to send fails as a NetworkFailure with its code, never as a thrown Node error', async () => {
+    const local = await server((_req, res) => res.writeHead(200).end());
+    const error = await rejectionOf(transportTo(local.url, {apiKey: 'vk_bad\nkey'})(), NetworkFailure);
+    expect(error.code).toBe('ERR_INVALID_CHAR');
+    expect(error.message).toBe(`request to ${local.url.slice('http://'.length)} failed (ERR_INVALID_CHAR)`);
+    expect(local.requests).toHaveLength(0);
+  });
+
+  it('an exchange started with a signal already aborted rejects with InterruptedError and sends nothing', async () => {
+    const local = await server((_req, res) => res.writeHead(200).end());
+    const exchange = createExchanger(new URL(local.url), {connectTimeoutMs: 1_000, timeoutMs: 1_000, maxResponseBytes: 1_000});
+    const error = await rejectionOf(exchange('GET', '/api/v2/reports', {}, undefined, AbortSignal.abort()));
+    expect(error).toBeInstanceOf(InterruptedError);
+    await new Promise(resolve => setTimeout(resolve, 50));
+    expect(local.requests).toHaveLength(0);
+  });
+
+  it("leaves no listener on the caller's signal, whether the exchange succeeded or failed", async () => {
+    // A worker passes one signal to hundreds of requests: a listener left per request would pile up.
+    const local = await server((req, res) => (req.url?.endsWith('reports') ? res.writeHead(200).end('ok') : req.socket.destroy()));
+    const controller = new AbortController();
+    const send = transportTo(local.url);
+    for (let i = 0; i < 3; i++) expect((await send(controller.signal)).status).toBe(200);
+    const failing = createTransport({prefixUrl: new URL(`${local.url}/other/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 1_000, maxResponseBytes: 1_000});
+    await rejectionOf(failing.send({method: 'GET', path: 'x', signal: controller.signal, attempt: 1, attempts: 1}), NetworkFailure);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+});

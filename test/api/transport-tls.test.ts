@@ -1,0 +1,54 @@
+import {createServer, type Server} from 'node:https';
+import type {AddressInfo} from 'node:net';
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {createTransport} from '../../src/api/http.js';
+import {KEY} from './helpers.js';
+
+/*
+ * The connect phase over https ends with the TLS handshake, not with the TCP connection:
+ * a slow answer after the handshake is a response wait, not a connect timeout. Against a
+ * real loopback https server with a throwaway self-signed certificate for 127.0.0.1 (its
+ * key protects nothing), trusted for this file only.
+ */
+
+const TEST_ONLY_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgctPcbYd7Kps/Y5fL
+M7SCuEytrANKTtVfoP3dVdQo1UChRANCAAS13cuvmYjVpOQt8q3aBphBaB65s3o3
+iSvIMBCJxBsqV7ovcYm0vv4M1fZMArhHrbbEJMETs/UWvHi16rxZELRI
+-----END PRIVATE KEY-----`;
+const TEST_ONLY_CERT = `-----BEGIN CERTIFICATE-----
+MIIBjzCCATagAwIBAgIUcoz3R69+19CEsvnjBRLLSh/up3gwCgYIKoZIzj0EAwIw
+FDESMBAGA1UEAwwJMTI3LjAuMC4xMCAXDTI2MTEyNjE1NDAyOVoYDzIxMjYxMTAy
+MTU0MDI5WjAUMRIwEAYDVQQDDAkxMjcuMC4wLjEwWTATBgcqhkjOPQIBBggqhkjO
+PQMBBwNCAAS13cuvmYjVpOQt8q3aBphBaB65s3o3iSvIMBCJxBsqV7ovcYm0vv4M
+1fZMArhHrbbEJMETs/UWvHi16rxZELRIo2QwYjAdBgNVHQ4EFgQU61rxKJK8xywf
+1XVZiIW7X+p4+uQwHwYDVR0jBBgwFoAU61rxKJK8xywf1XVZiIW7X+p4+uQwDwYD
+VR0TAQH/BAUwAwEB/zAPBgNVHREECDAGhwR/AAABMAoGCCqGSM49BAMCA0cAMEQC
+IFkrvtK3EEwOLTfESJ+7IF6uNfZPlmn2UIVRZnkRZ/rVAiANwv2NXgroRArQ/Zy0
+BW2r1WWMJrJtwjkbbWP0SjA/Ng==
+-----END CERTIFICATE-----`;
+
+let server: Server | undefined;
+let rejectUnauthorized: string | undefined;
+beforeEach(() => {
+  rejectUnauthorized = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+});
+afterEach(async () => {
+  if (rejectUnauthorized === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+  else process.env.NODE_TLS_REJECT_UNAUTHORIZED = rejectUnauthorized;
+  server?.closeAllConnections();
+  await new Promise<void>(resolve => (server ? server.close(() => resolve()) : resolve()));
+  server = undefined;
+});
+
+describe('https', () => {
+  it('an answer slower than connectTimeoutMs after the TLS handshake is waited for, up to timeoutMs', async () => {
+    server = createServer({key: TEST_ONLY_KEY, cert: TEST_ONLY_CERT}, (_req, res) => setTimeout(() => res.writeHead(200).end('ok'), 300));
+    await new Promise<void>(resolve => server!.listen(0, '127.0.0.1', resolve));
+    const {port} = server.address() as AddressInfo;
+    const transport = createTransport({prefixUrl: new URL(`https://127.0.0.1:${port}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 100, timeoutMs: 3_000, maxResponseBytes: 1_000});
+    const response = await transport.send({method: 'GET', path: 'reports', signal: new AbortController().signal, attempt: 1, attempts: 1});
+    expect(response).toMatchObject({status: 200, body: 'ok'});
+  });
+});
