@@ -9,12 +9,15 @@ import {runInNewContext} from 'node:vm';
  * collections wait in the old generation and as ArrayBuffers for a full collection that,
  * with so little live data, comes late. Two levers, both pulled only once a stream starts:
  * the young generation stops growing, and a full collection runs whenever what the heap and
- * the buffers hold has grown by `budgetBytes` since the last one (every few MiB of pages,
- * ~1% of the stream's time in bench:cli).
+ * the buffers hold has grown by `budgetBytes` since the last one.
+ *
+ * It is a trade of time for memory, measured at 100k reports (docs/performance.md): the
+ * young generation's cap alone costs nothing and leaves 1.48x; the collections bring it to
+ * ~1.1x for ~20% more time at a 4 MiB budget (3 MiB: 1.07x, +33%; 6 MiB: 1.22x, +12%).
  */
 
 export interface SteadyMemoryOptions {
-  /** Growth of heap + external memory that triggers a full collection. Default 6 MiB. */
+  /** Growth of heap + external memory that triggers a full collection. Default 4 MiB. */
   budgetBytes?: number;
   /** What the heap and buffers hold now. Default: V8's used heap + external memory (~1 µs, no /proc read). */
   measure?: () => number;
@@ -27,7 +30,7 @@ export interface SteadyMemory {
   afterPage(): void;
 }
 
-const DEFAULT_BUDGET = 3 * 2 ** 20;
+const DEFAULT_BUDGET = 4 * 2 ** 20;
 
 export function holdMemorySteady(options: SteadyMemoryOptions = {}): SteadyMemory {
   const measure = options.measure ?? heapAndBuffers;
