@@ -1,6 +1,7 @@
 import {SEVERITY_RANK} from '../api/wire/index.js';
 import type {CheckSpec} from '../checks/schema.js';
 import {sanitizeText} from '../output/sanitize.js';
+import {SAFE_KEY} from './observed.js';
 import type {StoredCheck} from './store.js';
 
 /**
@@ -21,16 +22,20 @@ interface Family {
 const family = (name: string, help: string): Family => ({name, help});
 const header = (f: Family) => `# HELP ${f.name} ${f.help}\n# TYPE ${f.name} gauge\n`;
 
-/** Settings from the checks file: not observations (they change only with the file). */
-const SETTINGS: {family: Family; value: (spec: CheckSpec) => number}[] = [
-  {family: family('vigil_check_warn_threshold', 'Configured warn threshold of the check'), value: spec => spec.warnThreshold},
-  {family: family('vigil_check_fail_threshold', 'Configured fail threshold of the check'), value: spec => spec.failThreshold},
+/** Settings from the checks file: not observations (they change only with the file). A setting the file leaves to the upstream has no line. */
+const SETTINGS: {family: Family; value: (spec: CheckSpec) => number | undefined}[] = [
   {family: family('vigil_check_interval_seconds', 'Configured interval between scheduled runs'), value: spec => spec.everyMs / 1000},
-  {family: family('vigil_check_lookback_seconds', 'Configured lookback window the upstream counts over'), value: spec => spec.lookbackHours * 3600},
+  {family: family('vigil_check_lookback_seconds', 'Configured lookback window the upstream counts over'), value: spec => (spec.lookbackHours === undefined ? undefined : spec.lookbackHours * 3600)},
 ];
 
-/** What runs observed, from the result store. `vigil_check_observed` comes last (one line per key). */
+/**
+ * What runs observed, from the result store. `vigil_check_observed` comes last (one line per
+ * key). The thresholds are here, not in SETTINGS: a check the file sets none for (a
+ * discovered one) exports those its last result stated.
+ */
 const RESULTS: {family: Family; value: (item: StoredCheck) => number | undefined}[] = [
+  {family: family('vigil_check_warn_threshold', 'Warn threshold of the check: configured, else stated by the last result'), value: item => item.spec.warnThreshold ?? item.success?.threshold?.warn},
+  {family: family('vigil_check_fail_threshold', 'Fail threshold of the check: configured, else stated by the last result'), value: item => item.spec.failThreshold ?? item.success?.threshold?.fail},
   {family: family('vigil_check_severity', 'Severity of the last successful run: 0 ok, 1 warn, 2 fail'), value: item => (item.success ? SEVERITY_RANK[item.success.severity] : undefined)},
   {family: family('vigil_check_last_run_timestamp_seconds', 'When the last run finished, whatever its outcome'), value: item => (item.run ? item.run.at / 1000 : undefined)},
   {family: family('vigil_check_last_success_timestamp_seconds', 'When the last run that got a result finished'), value: item => (item.success ? item.success.at / 1000 : undefined)},
@@ -40,7 +45,7 @@ const RESULTS: {family: Family; value: (item: StoredCheck) => number | undefined
 const OBSERVED = family('vigil_check_observed', 'Numeric values the last successful run observed, by key (e.g. the cancelled count)');
 
 /** Every metric family this module writes, for the docs and the lint of vigil's own series. */
-export const CHECK_FAMILIES = [...SETTINGS.map(s => s.family.name), ...RESULTS.map(r => r.family.name), OBSERVED.name];
+export const CHECK_FAMILIES = [...RESULTS.slice(0, 2).map(r => r.family.name), ...SETTINGS.map(s => s.family.name), ...RESULTS.slice(2).map(r => r.family.name), OBSERVED.name];
 
 // Format characters (zero-width, bidi marks), unassigned and private-use code points, and
 // any control sanitizeText left (it keeps none, but a label must never carry one).
@@ -94,8 +99,8 @@ function resultText(item: StoredCheck): string[] {
   });
   let observed = '';
   const values = item.success?.observed ?? {};
-  // printableLabel again: results stored by an older vigil were not cleaned on the way in.
-  for (const key in values) observed += `${OBSERVED.name}{${labels},key="${escapeLabel(printableLabel(key))}"} ${formatValue(values[key]!)}\n`;
+  // Checked again: results stored by an older vigil were not cleaned on the way in.
+  for (const key in values) if (SAFE_KEY.test(key)) observed += `${OBSERVED.name}{${labels},key="${key}"} ${formatValue(values[key]!)}\n`;
   lines.push(observed);
   return lines;
 }
@@ -119,7 +124,10 @@ export class CheckSeriesRenderer {
       for (const {family: f, value} of SETTINGS) {
         text += header(f);
         const prefix = `${f.name}{`;
-        for (const spec of specs) text += `${prefix}${labelsOf(spec)}} ${formatValue(value(spec))}\n`;
+        for (const spec of specs) {
+          const v = value(spec);
+          if (v !== undefined) text += `${prefix}${labelsOf(spec)}} ${formatValue(v)}\n`;
+        }
       }
       this.settings = {specs, bytes: Buffer.from(text)};
       await pause();

@@ -2,7 +2,7 @@ import type {Redis} from 'ioredis';
 import type {CheckSpec} from '../checks/schema.js';
 import type {HealthcheckResult} from '../api/wire/index.js';
 import {redact} from '../secrets.js';
-import {printableLabel} from './exposition.js';
+import {numericObserved, resultThresholds} from './observed.js';
 
 /**
  * The latest state of every scheduled check, kept in Redis so that every worker replica
@@ -36,6 +36,8 @@ export interface StoredSuccess {
   ok: boolean;
   /** Numeric entries of the result's `observed` map (at most MAX_OBSERVED_KEYS). */
   observed: Record<string, number>;
+  /** Thresholds the result stated (used where the checks file sets none). */
+  threshold?: {warn?: number; fail?: number};
   at: number;
   appUrl: string | null;
 }
@@ -55,34 +57,7 @@ export interface StoredCheck {
   run?: StoredRun;
 }
 
-/** Observed keys come from the upstream: cap them so label cardinality stays bounded. */
-export const MAX_OBSERVED_KEYS = 8;
-const MAX_KEY_LENGTH = 64;
-
-/**
- * Keys an upstream may echo back from the request: they are settings (exported from the
- * checks file as vigil_check_lookback_seconds and the thresholds), not observations.
- */
-const ECHOED_SETTINGS = new Set(['lookbackHours', 'warnThreshold', 'failThreshold', 'slug']);
-
-/**
- * The numeric observations of a result, as they may be stored and exported: an upstream
- * controls the keys, so the API key is masked out of them (an echoing upstream would
- * otherwise publish it on an unauthenticated /metrics and in Redis) and they are cut to
- * printable text (no ESC, OSC 52 or NUL reaches a terminal running `curl /metrics`).
- */
-export function numericObserved(observed: HealthcheckResult['observed']): Record<string, number> {
-  const out: Record<string, number> = {};
-  let count = 0;
-  for (const [rawKey, value] of Object.entries(observed)) {
-    if (typeof value !== 'number' || !Number.isFinite(value) || ECHOED_SETTINGS.has(rawKey)) continue;
-    const key = printableLabel(redact(rawKey)).slice(0, MAX_KEY_LENGTH);
-    if (key === '' || Object.hasOwn(out, key)) continue;
-    if (count++ >= MAX_OBSERVED_KEYS) break;
-    out[key] = value;
-  }
-  return out;
-}
+export {MAX_OBSERVED_KEYS, SAFE_KEY, exportableObserved, numericObserved, resultThresholds} from './observed.js';
 
 // KEYS: state hash, sequence counter, changes sorted set. ARGV: id, value.
 const NOTE_CHANGE = `
@@ -168,19 +143,28 @@ export class ResultStore {
     return {removed};
   }
 
+  /** What the last reconcile (of any replica) scheduled. */
+  async configuredSpecs(): Promise<CheckSpec[]> {
+    const config = await this.redis.hgetall(this.keys.config);
+    return Object.values(config).map(json => JSON.parse(json) as CheckSpec);
+  }
+
   /** False after Redis restarted without its data (or was flushed): time to reconcile. */
   async hasMarker(): Promise<boolean> {
     return (await this.redis.exists(this.keys.marker)) === 1;
   }
 
-  async recordSuccess(id: string, result: HealthcheckResult, at: number, durationMs: number): Promise<void> {
+  /** `observed`: the result's exportable observations, when the caller already has them. */
+  async recordSuccess(id: string, result: HealthcheckResult, at: number, durationMs: number, observed = numericObserved(result.observed)): Promise<void> {
     const success: StoredSuccess = {
       severity: result.severity,
       ok: result.ok,
-      observed: numericObserved(result.observed),
+      observed,
       at,
       appUrl: result.appUrl === null ? null : redact(result.appUrl),
     };
+    const threshold = resultThresholds(result.threshold);
+    if (threshold.warn !== undefined || threshold.fail !== undefined) success.threshold = threshold;
     const run: StoredRun = {at, outcome: result.severity, durationMs};
     await this.redis.eval(WRITE_STATE, 3, this.keys.state, this.keys.seq, this.keys.changes, id, `${JSON.stringify(success)}\n${JSON.stringify(run)}`);
   }
