@@ -44,13 +44,19 @@ const orgSlug = z.string({error: 'must be an org slug'}).regex(ORG_SLUG, 'must b
 /** Body fields the entry names itself: a `params:` key must not say them a second time. */
 const OWN_FIELDS = new Set(['slug', 'lookbackHours', 'warnThreshold', 'failThreshold']);
 export type ParamValue = HealthcheckParamValue;
-const params = z.record(
-  z
-    .string()
-    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'must be a body field name (letters, digits, "_")')
-    .refine(name => !OWN_FIELDS.has(name), 'is set by the entry itself (org, lookbackHours, warnThreshold, failThreshold), not by params'),
-  z.union([z.string().max(1000, 'must be at most 1000 characters'), z.number(), z.boolean()], {error: 'must be a string, a number or true/false'}),
-);
+const paramValue = z.union([z.string().max(1000, 'must be at most 1000 characters'), z.number(), z.boolean()], {error: 'must be a string, a number or true/false'});
+// Keys and values checked in one pass, so a bad value does not hide a bad key.
+const params = z
+  .record(z.string(), z.unknown())
+  .superRefine((map, ctx) => {
+    for (const [name, value] of Object.entries(map)) {
+      if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name)) ctx.addIssue({code: 'custom', path: [name], message: 'must be a body field name (letters, digits, "_")'});
+      else if (OWN_FIELDS.has(name)) ctx.addIssue({code: 'custom', path: [name], message: 'is set by the entry itself (org, lookbackHours, warnThreshold, failThreshold), not by params'});
+      const parsed = paramValue.safeParse(value);
+      if (!parsed.success) ctx.addIssue({code: 'custom', path: [name], message: parsed.error.issues[0]!.message});
+    }
+  })
+  .transform(map => map as Record<string, HealthcheckParamValue>);
 
 const entry = z.strictObject({
   check: checkId,

@@ -51,7 +51,7 @@ export function numericObserved(observed: HealthcheckResult['observed']): Record
  * upstream names them per check (`warnThreshold`, `warnDays`, ...), so the first numeric
  * entry whose key starts with `warn` (resp. `fail`) is taken, an exact `warnThreshold` first.
  */
-export function resultThresholds(threshold: HealthcheckResult['threshold']): {warn?: number; fail?: number} {
+export function resultThresholds(threshold: HealthcheckResult['threshold'] = {}): {warn?: number; fail?: number} {
   const pick = (prefix: 'warn' | 'fail') => {
     const exact = threshold[`${prefix}Threshold`];
     if (typeof exact === 'number' && Number.isFinite(exact)) return exact;

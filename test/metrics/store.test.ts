@@ -68,7 +68,7 @@ describe('what the store keeps of a run', () => {
     await store.replaceConfig([spec('s')]);
     await store.recordSuccess(spec('s').id, result('s', 4), 1234, 56);
     const [item] = await store.readAll(0);
-    expect(item!.success).toEqual({severity: 'warn', ok: false, observed: {cancelledCount: 4}, at: 1234, appUrl: 'https://app.example/orgs/s/takedowns'});
+    expect(item!.success).toEqual({severity: 'warn', ok: false, observed: {cancelledCount: 4}, threshold: {warn: 3, fail: 10}, at: 1234, appUrl: 'https://app.example/orgs/s/takedowns'});
     expect(item!.run).toEqual({at: 1234, outcome: 'warn', durationMs: 56});
   });
 
