@@ -1,5 +1,5 @@
 import {createApiClient} from '../../src/api/client.js';
-import type {CheckSpec} from '../../src/checks/schema.js';
+import type {CheckSpec, DiscoverConfig} from '../../src/checks/schema.js';
 import {checkSpecId} from '../../src/checks/schema.js';
 import {connectRedis, type RetryPolicy} from '../../jobs/queue.js';
 import {startCheckWorker, type CheckWorker} from '../../jobs/worker.js';
@@ -21,6 +21,7 @@ export async function launchWorker(options: {
   redisUrl: string;
   baseUrl: string;
   specs: CheckSpec[];
+  discover?: DiscoverConfig;
   prefix?: string;
   retry?: RetryPolicy;
   timeoutMs?: number;
@@ -36,6 +37,7 @@ export async function launchWorker(options: {
     redis,
     prefix: options.prefix ?? 'vt',
     specs: options.specs,
+    ...(options.discover ? {discover: options.discover} : {}),
     client,
     concurrency: options.concurrency ?? 4,
     metricsHost: '127.0.0.1',
