@@ -101,6 +101,8 @@ export class ResultStore {
   /** The config hash changes only on reconcile: re-read it only when its version moved. */
   private configCache: {version: string; specs: [string, CheckSpec][]} | undefined;
   private parsedCache = new Map<string, {raw: string; item: StoredCheck}>();
+  /** The last list handed out, and where each id is in it. */
+  private assembled: {specs: [string, CheckSpec][]; out: StoredCheck[]; index: Map<string, number>} | undefined;
   /** The state hash as of sequence `seq`, kept up to date from the changes set. */
   private stateCache: {seq: number; version: string; at: number; state: Map<string, string>} | undefined;
 
@@ -184,9 +186,13 @@ export class ResultStore {
       const seq = Number(seqText);
       // A config change (reconcile) or a sequence that went back (Redis lost its data): read everything.
       if (version === cache.version && seq >= cache.seq) {
-        for (let i = 2; i < reply.length; i += 2) cache.state.set(reply[i]!, reply[i + 1]!);
+        const changed: string[] = [];
+        for (let i = 2; i < reply.length; i += 2) {
+          cache.state.set(reply[i]!, reply[i + 1]!);
+          changed.push(reply[i]!);
+        }
         cache.seq = seq;
-        return this.assemble(this.configCache!.specs, cache.state);
+        return this.patch(this.configCache!.specs, cache.state, changed);
       }
     }
     return this.readFull(now);
@@ -224,24 +230,49 @@ export class ResultStore {
   private assemble(specs: [string, CheckSpec][], state: Map<string, string>): StoredCheck[] {
     const out: StoredCheck[] = [];
     const parsed = new Map<string, {raw: string; item: StoredCheck}>();
+    const index = new Map<string, number>();
     for (const [id, spec] of specs) {
       const raw = state.get(id) ?? '';
       const previous = this.parsedCache.get(id);
-      let item: StoredCheck;
-      if (previous && previous.raw === raw && previous.item.spec === spec) {
-        item = previous.item;
-      } else {
-        item = {spec};
-        if (raw) {
-          const newline = raw.indexOf('\n');
-          if (newline > 0) item.success = JSON.parse(raw.slice(0, newline)) as StoredSuccess;
-          item.run = JSON.parse(raw.slice(newline + 1)) as StoredRun;
-        }
-      }
+      const item = previous && previous.raw === raw && previous.item.spec === spec ? previous.item : parseState(spec, raw);
       parsed.set(id, {raw, item});
+      index.set(id, out.length);
       out.push(item);
     }
     this.parsedCache = parsed;
+    this.assembled = {specs, out, index};
     return out;
   }
+
+  /**
+   * The last read with only `changed` parsed again: at 100,000 checks, rebuilding the list and
+   * its caches on every scrape cost more than the few hundred changes between two scrapes.
+   */
+  private patch(specs: [string, CheckSpec][], state: Map<string, string>, changed: readonly string[]): StoredCheck[] {
+    const last = this.assembled;
+    if (!last || last.specs !== specs) return this.assemble(specs, state);
+    if (changed.length === 0) return last.out;
+    const out = last.out.slice();
+    for (const id of changed) {
+      const at = last.index.get(id);
+      // State of a check no longer configured (a run that finished after a reconcile).
+      if (at === undefined) continue;
+      const raw = state.get(id) ?? '';
+      const item = parseState(out[at]!.spec, raw);
+      this.parsedCache.set(id, {raw, item});
+      out[at] = item;
+    }
+    this.assembled = {specs, out, index: last.index};
+    return out;
+  }
+}
+
+function parseState(spec: CheckSpec, raw: string): StoredCheck {
+  const item: StoredCheck = {spec};
+  if (raw) {
+    const newline = raw.indexOf('\n');
+    if (newline > 0) item.success = JSON.parse(raw.slice(0, newline)) as StoredSuccess;
+    item.run = JSON.parse(raw.slice(newline + 1)) as StoredRun;
+  }
+  return item;
 }

@@ -63,6 +63,27 @@ describe('per-check series', () => {
     // Settings did not change: their section is reused as is.
     expect((await renderer.render([changed]))[0]).toBe(first[0]);
   });
+
+  it('at thousands of checks, renders exactly what a fresh render does after a few change, reusing the unchanged chunks', async () => {
+    const checkOf = (i: number, count: number): StoredCheck => {
+      const org = `org-${i}`;
+      return {spec: {...spec, id: `reviewing.backlog@${org}`, check: 'reviewing.backlog', org}, success: {severity: 'ok', ok: true, observed: {count}, at: 1000 + i, appUrl: null}};
+    };
+    let list = Array.from({length: 5000}, (_, i) => checkOf(i, 1));
+    const renderer = new CheckSeriesRenderer();
+    const before = await renderer.render(list);
+    list = list.slice();
+    for (const i of [0, 63, 64, 2500, 4999]) list[i] = checkOf(i, 9);
+    const after = await renderer.render(list);
+    expect(Buffer.concat(after).toString()).toBe(await renderCheckSeries(list));
+    expect(Buffer.concat(after).toString().match(/ 9\n/g)).toHaveLength(5);
+    // Most chunk buffers are the very ones of the first render.
+    const reused = after.filter(part => before.includes(part)).length;
+    expect(reused).toBeGreaterThan(after.length * 0.8);
+    // A list of another length is rendered whole, and right.
+    const shorter = list.slice(1);
+    expect(Buffer.concat(await renderer.render(shorter)).toString()).toBe(await renderCheckSeries(shorter));
+  });
 });
 
 describe('label values and sample values', () => {

@@ -35,6 +35,13 @@ describe('the result store read by each replica', () => {
     // Unchanged checks come back as the same objects (their metric lines are not rendered again).
     expect(byOrg(second, item => item).c).toBe(byOrg(first, item => item).c);
     expect(byOrg(second, item => item).a).not.toBe(byOrg(first, item => item).a);
+    // Nothing changed since: the very list of the last read, which the renderer skips at once.
+    expect(await reader.readAll(10_002)).toBe(second);
+    // A run that lands for a check no longer configured is not shown.
+    await writer.recordSuccess('takedowns.cancelled-count@gone', result('gone', 1), 4000, 5);
+    const third = await reader.readAll(10_003);
+    expect(third.map(item => item.spec.org).sort()).toEqual(['a', 'b', 'c']);
+    expect(third).toEqual(second);
   });
 
   it('reads everything again after Redis lost its data or the config changed', async () => {
