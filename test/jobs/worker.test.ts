@@ -167,24 +167,4 @@ describe('a hostile upstream', () => {
     expect(metricValue(text, 'vigil_check_observed_keys_dropped_total', {check: 'takedowns.cancelled-count'})).toBeGreaterThanOrEqual(3);
     await worker.shutdown(1000);
   });
-
-  it('cannot get chat markup into /metrics: markup keys are dropped and counted, the rest exported', async () => {
-    const markup = healthcheckResult('chat-markup', 12, 3, 10);
-    markup.observed = {
-      ...markup.observed,
-      '<!channel> <https://evil.example/login|Open runbook>': 1,
-      '[click](https://evil.example)': 2,
-      '<!here>': 3,
-    } as typeof markup.observed;
-    fixture.stub.bodies.set('chat-markup', markup);
-    const worker = await start({prefix: 'markup', specs: [spec('chat-markup')]});
-    const text = await waitFor('the run exported', async () => {
-      const body = await scrape(worker);
-      return metricValue(body, 'vigil_check_severity', {org: 'chat-markup'}) === 2 && body;
-    });
-    expect(metricValue(text, 'vigil_check_observed', {org: 'chat-markup', key: 'cancelledCount'})).toBe(12);
-    expect(text).not.toMatch(/<!|<http|\[click\]|evil\.example/);
-    expect(metricValue(text, 'vigil_check_observed_keys_dropped_total', {check: 'takedowns.cancelled-count'})).toBeGreaterThanOrEqual(3);
-    await worker.shutdown(1000);
-  });
 });
