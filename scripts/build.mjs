@@ -4,7 +4,7 @@
 // - dist/fast/<noun>/<verb>.js, one entry per command holding its definition and the fast
 //   path's runner (Commander, Pastel's option generator, zod, runWork): a run that draws
 //   nothing loads its command's entry and the few chunks the commands share (Node links an ES
-//   module per file, ~1 ms each: the single-build layout had a dry run load 34 files);
+//   module per file, ~1 ms each: one build for everything makes a dry run load 34 files);
 // - dist/pastel.js with dist/commands/** beside it, Pastel's layout (Pastel discovers
 //   commands by reading that folder): only a run that draws, or a command line naming no
 //   command, loads them. Each command module is its own entry point and code splitting
