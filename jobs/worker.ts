@@ -8,8 +8,8 @@ import {createMetrics, QUEUE_STATES, type VigilMetrics} from '../src/metrics/reg
 import {startMetricsServer, type MetricsServer} from '../src/metrics/server.js';
 import {Discovery} from './discovery.js';
 import {createProcessor, type RunLogEntry} from './processor.js';
-import {QUEUE_NAME, type CheckJobData, type RetryPolicy} from './queue.js';
-import {reconcile, type ReconcileSummary} from './reconcile.js';
+import {QUEUE_NAME, type CheckJobData} from '../src/redis/queue.js';
+import {reconcile, type JobRetryPolicy, type ReconcileSummary} from './reconcile.js';
 import {shutdownWorker, type ShutdownResult} from './shutdown.js';
 
 /**
@@ -32,7 +32,7 @@ export interface CheckWorkerOptions {
   /** 0 picks a free port (tests). */
   metricsPort: number;
   timeoutMs: number;
-  retry: RetryPolicy;
+  retry: JobRetryPolicy;
   /** How long a job's lock lives without renewal: a killed worker's run is re-run after it. */
   lockDurationMs?: number;
   stalledIntervalMs?: number;
