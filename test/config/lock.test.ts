@@ -93,13 +93,17 @@ const lockLeftovers = (dir: string) => readdirSync(dir).filter(name => name.star
 const pids = (racers: Contender[]) => racers.map(racer => racer.pid).sort();
 
 describe('the config lock, raced for by many processes', () => {
-  it('a stale lock file left by a crashed run is taken over by exactly one process at a time', async () => {
+  it('a stale lock left by a crashed run is taken over by exactly one process at a time', async () => {
     const racers = await contenders(16);
     for (let round = 0; round < 8; round++) {
       const race = arena(`round-${round}`);
-      writeFileSync(`${race.file}.lock`, '99999');
+      // Odd rounds: what a killed holder leaves (its token file in the lock folder); even
+      // rounds: the plain lock file of an earlier vigil.
+      const planted = round % 2 ? path.join(`${race.file}.lock`, '99999-0123456789abcdef') : `${race.file}.lock`;
+      mkdirSync(path.dirname(planted), {recursive: true});
+      writeFileSync(planted, '99999');
       const old = new Date(Date.now() - 60_000);
-      utimesSync(`${race.file}.lock`, old, old);
+      utimesSync(planted, old, old);
       await Promise.all(racers.map(racer => racer.hold(race, 20, 5_000)));
       expect(holdersInTurn(race.log).sort()).toEqual(pids(racers));
       expect(lockLeftovers(race.dir)).toEqual([]);
