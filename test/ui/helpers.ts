@@ -3,7 +3,7 @@ import {vi} from 'vitest';
 import type {SessionEnd} from '../../src/ui/hooks/use-session.js';
 
 /**
- * Runs `step` (a render, a key) inside React's act, so everything it sets off inside React has
+ * Runs `step` (a render, a key; synchronous) inside React's act, so all it sets off in React has
  * run when this resolves: the frame is drawn and the effects have run (the next prompt's key
  * handler is attached, a fetch is started), on a machine of any speed. Work that finishes
  * later (a page arriving) is waited for with waitFor.
