@@ -1,6 +1,6 @@
 import type {Redis} from 'ioredis';
 import {InputError} from '../src/errors.js';
-import {maskRedisUrl, parseRedisUrl, RedisUrlError, type RedisTarget} from '../src/redis/connection-url.js';
+import {parseRedisUrl, RedisUrlError, type RedisTarget} from '../src/redis/connection-url.js';
 import {openRedis, type ConnectOptions, type RedisConnection} from '../src/redis/connect.js';
 import {RedisUnavailableError} from '../src/redis/probe.js';
 import type {CheckSpec} from '../src/checks/schema.js';
@@ -18,8 +18,6 @@ export interface RetryPolicy {
   backoffMs: number;
 }
 
-/** Credentials masked, in the userinfo and in the query: for messages and logs. */
-export const redactRedisUrl = maskRedisUrl;
 export {RedisUnavailableError};
 export type {RedisConnection};
 

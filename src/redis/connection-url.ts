@@ -1,6 +1,7 @@
 import {readFileSync} from 'node:fs';
 import type {ClusterOptions, RedisOptions} from 'ioredis';
 import type {InputProblem} from '../errors.js';
+import {registerSecret} from '../secrets.js';
 
 /**
  * The user's Redis setting, read once: which topology, which nodes, which credentials.
@@ -38,7 +39,10 @@ export interface RedisTarget {
   redisOptions: RedisOptions;
   /** Sentinel only: how to talk to the sentinels themselves. */
   sentinelOptions?: Pick<RedisOptions, 'username' | 'password' | 'tls'>;
-  /** Every credential in the setting, for the log redactor. */
+  /**
+   * Every password in the setting, as written in the URL and as meant (%-decoded), for the
+   * redactor: registered (src/redis/connect.ts) before anything talks to Redis.
+   */
   secrets: string[];
 }
 
@@ -64,20 +68,10 @@ const SCHEMES: Record<string, {topology: RedisTopology; tls: boolean; port: numb
   'rediss+cluster:': {topology: 'cluster', tls: true, port: 6379},
 };
 const QUERY_KEYS = new Set(['password', 'username', 'db', 'sentinelPassword', 'sentinelUsername', 'family']);
-const SECRET_QUERY_KEYS = ['password', 'username', 'sentinelPassword', 'sentinelUsername'];
-
-/**
- * `redis://:pw@host/?password=pw2` -> `redis://:***@host/?password=***`. Works on text that
- * is not a valid URL too, so even the "bad URL" error cannot print a password.
- */
-export function maskRedisUrl(url: string): string {
-  let out = url.replace(/^([a-z+]+:\/\/)([^@/?#]*)@/i, (_all, scheme: string, userinfo: string) => {
-    const colon = userinfo.indexOf(':');
-    return colon < 0 ? `${scheme}***@` : `${scheme}${userinfo.slice(0, colon)}:***@`;
-  });
-  for (const key of SECRET_QUERY_KEYS) out = out.replace(new RegExp(`([?&]${key}=)[^&#]*`, 'gi'), '$1***');
-  return out;
-}
+/** Query options whose value is never shown: the credentials. */
+const MASKED_QUERY_KEYS = new Set(['password', 'username', 'sentinelPassword', 'sentinelUsername']);
+/** Query options whose value is a password: masked wherever it appears in text too. */
+const SECRET_QUERY_KEYS = new Set(['password', 'sentinelPassword']);
 
 function fail(field: string, message: string): never {
   throw new RedisUrlError({field, message});
@@ -94,7 +88,7 @@ function parsePort(text: string, field: string, fallback: number): number {
 function parseHosts(text: string, field: string, defaultPort: number): RedisNode[] {
   if (text === '') fail(field, 'names no host');
   return text.split(',').map(item => {
-    const match = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d*))?$/i.exec(item.trim());
+    const match = /^(\[[0-9a-f:.]+\]|[A-Za-z0-9._-]+)(?::(\d*))?$/i.exec(item.trim());
     if (!match) fail(field, `${JSON.stringify(item)} is not host[:port]`);
     const host = match[1]!.replace(/^\[|\]$/g, '');
     return {host, port: parsePort(match[2] ?? '', field, defaultPort)};
@@ -115,37 +109,90 @@ const decode = (text: string, field: string) => {
   }
 };
 
-/**
- * Reads a Redis setting into connection options. Throws RedisUrlError naming `field` for
- * anything it cannot use; the message never holds a credential.
- */
-export function parseRedisUrl(url: string, field: string, options: ParseRedisOptions = {}): RedisTarget {
-  const display = maskRedisUrl(url);
-  const match = /^([a-z+]+:)\/\/(?:([^@/?#]*)@)?([^/?#]*)(\/[^?#]*)?(?:\?([^#]*))?(?:#.*)?$/i.exec(url.trim());
-  if (!match) fail(field, `must be a URL like redis://127.0.0.1:6379 or redis+sentinel://host:26379/mymaster (got ${display})`);
-  const scheme = SCHEMES[match[1]!.toLowerCase()];
-  if (!scheme) fail(field, `must start with redis://, rediss://, redis+sentinel:// or redis+cluster:// (got ${match[1]}//)`);
+/** `a=1&b=2` as [raw key, raw value] pairs, as URLSearchParams splits them, but undecoded. */
+function rawQueryPairs(query: string): [string, string][] {
+  return query
+    .split('&')
+    .filter(Boolean)
+    .map(pair => {
+      const equals = pair.indexOf('=');
+      return equals < 0 ? [pair, ''] : [pair.slice(0, equals), pair.slice(equals + 1)];
+    });
+}
 
-  const query = new URLSearchParams(match[5] ?? '');
-  for (const key of query.keys()) {
-    if (!QUERY_KEYS.has(key)) fail(field, `unknown query option ${JSON.stringify(key)} (known: ${[...QUERY_KEYS].join(', ')})`);
+const decodeQueryPart = (text: string) => new URLSearchParams(`k=${text}`).get('k')!;
+
+/** One reading of the text after `scheme://`: where the userinfo ends decides the rest. */
+interface Split {
+  userinfo: string | undefined;
+  hosts: string;
+  path: string;
+  query: string;
+}
+
+/**
+ * The readings of `rest` (the URL after `scheme://`): without userinfo, then ending the
+ * userinfo at each "@" in turn. A password written without %-encoding may hold "@", "#" or
+ * "?"; the first reading whose every part is valid is what the setting means. A userinfo
+ * never holds "/" (nor does the WHATWG parser's).
+ */
+function splits(rest: string): Split[] {
+  const out: Split[] = [];
+  const at = [-1, ...[...rest].flatMap((char, index) => (char === '@' ? [index] : []))];
+  for (const index of at) {
+    const userinfo = index < 0 ? undefined : rest.slice(0, index);
+    if (userinfo?.includes('/')) continue;
+    const match = /^([^/?]*)(\/[^?]*)?(?:\?(.*))?$/s.exec(rest.slice(index + 1));
+    if (match) out.push({userinfo, hosts: match[1]!, path: match[2] ?? '', query: match[3] ?? ''});
   }
-  const userinfo = match[2] ?? '';
+  return out;
+}
+
+/** What one reading means, with the URL rebuilt from it for messages: credentials masked. */
+interface Reading {
+  username: string | undefined;
+  password: string | undefined;
+  nodes: RedisNode[];
+  primaryName: string | undefined;
+  db: number;
+  family: 4 | 6 | undefined;
+  query: URLSearchParams;
+  display: string;
+  /** Every password as written and as meant, for the redactor. */
+  secrets: string[];
+}
+
+function read(split: Split, scheme: string, field: string): Reading {
+  const kind = SCHEMES[scheme]!;
+  const query = new URLSearchParams(split.query);
+  for (const key of query.keys()) {
+    if (!QUERY_KEYS.has(key)) {
+      const named = /^[A-Za-z][A-Za-z0-9_-]{0,40}$/.test(key) ? ` ${JSON.stringify(key)}` : '';
+      fail(field, `unknown query option${named} (known: ${[...QUERY_KEYS].join(', ')})`);
+    }
+  }
+  const secrets: string[] = [];
+  const userinfo = split.userinfo ?? '';
   const colon = userinfo.indexOf(':');
-  let username = decode(colon < 0 ? userinfo : userinfo.slice(0, colon), field) || undefined;
+  const userinfoName = decode(colon < 0 ? userinfo : userinfo.slice(0, colon), field);
+  let username = userinfoName || undefined;
   let password = colon < 0 ? undefined : decode(userinfo.slice(colon + 1), field) || undefined;
+  if (password !== undefined) secrets.push(password, userinfo.slice(colon + 1));
+  for (const [rawKey, rawValue] of rawQueryPairs(split.query)) {
+    if (SECRET_QUERY_KEYS.has(decodeQueryPart(rawKey)) && rawValue !== '') secrets.push(rawValue, decodeQueryPart(rawValue));
+  }
   // ioredis lets the query override the userinfo; keep that meaning.
   username = query.get('username') ?? username;
   password = query.get('password') ?? password;
 
-  const nodes = parseHosts(match[3]!, field, scheme.port);
-  if (scheme.topology === 'standalone' && nodes.length > 1) {
+  const nodes = parseHosts(split.hosts, field, kind.port);
+  if (kind.topology === 'standalone' && nodes.length > 1) {
     fail(field, 'lists several hosts: use redis+sentinel://h1,h2/<primary-name> or redis+cluster://h1,h2');
   }
-  const segments = (match[4] ?? '').split('/').filter(Boolean);
+  const segments = split.path.split('/').filter(Boolean);
   let primaryName: string | undefined;
   let db: number;
-  if (scheme.topology === 'sentinel') {
+  if (kind.topology === 'sentinel') {
     primaryName = segments[0] === undefined ? undefined : decode(segments[0], field);
     if (!primaryName) fail(field, 'needs the primary name the sentinels monitor: redis+sentinel://host:26379/<primary-name>[/db]');
     db = parseDb(segments[1], field);
@@ -153,12 +200,63 @@ export function parseRedisUrl(url: string, field: string, options: ParseRedisOpt
     db = parseDb(segments[0], field);
   }
   if (query.has('db')) db = parseDb(query.get('db')!, field);
-  if (scheme.topology === 'cluster' && db !== 0) fail(field, 'Redis Cluster has database 0 only; remove the database from the URL');
-  if (scheme.topology !== 'sentinel' && (query.has('sentinelPassword') || query.has('sentinelUsername'))) {
+  if (kind.topology === 'cluster' && db !== 0) fail(field, 'Redis Cluster has database 0 only; remove the database from the URL');
+  if (kind.topology !== 'sentinel' && (query.has('sentinelPassword') || query.has('sentinelUsername'))) {
     fail(field, 'sentinelPassword/sentinelUsername apply to redis+sentinel:// only');
   }
   const family = query.has('family') ? Number(query.get('family')) : undefined;
   if (family !== undefined && family !== 4 && family !== 6) fail(field, 'family must be 4 or 6');
+
+  // Rebuilt from what was understood, never from the text: a credential cannot slip through.
+  // A userinfo without ":" is a user name to ioredis, but often meant as the password: hidden.
+  const shownUser = split.userinfo === undefined ? '' : colon < 0 ? '***@' : `${encodeURIComponent(userinfoName)}:***@`;
+  const shownQuery = [...query].map(([key, value]) => `${key}=${MASKED_QUERY_KEYS.has(key) ? '***' : encodeURIComponent(value)}`).join('&');
+  const display = `${scheme}//${shownUser}${split.hosts}${split.path}${shownQuery ? `?${shownQuery}` : ''}`;
+  return {username, password, nodes, primaryName, db, family, query, display, secrets};
+}
+
+/**
+ * The first reading of the URL that is valid. When none is: the first reading's problem if
+ * the URL has no "@" (so no userinfo); else the problem of the reading that ends the userinfo
+ * at the last "@" (what follows it holds no credential); else a message that repeats nothing.
+ */
+function readUrl(rest: string, scheme: string, field: string): Reading {
+  const problems: {split: Split; error: RedisUrlError}[] = [];
+  for (const split of splits(rest)) {
+    try {
+      return read(split, scheme, field);
+    } catch (error) {
+      if (!(error instanceof RedisUrlError)) throw error;
+      problems.push({split, error});
+    }
+  }
+  if (!rest.includes('@') && problems[0]) throw problems[0].error;
+  const lastUserinfo = problems.filter(problem => problem.split.userinfo !== undefined).at(-1);
+  if (lastUserinfo) throw lastUserinfo.error;
+  return fail(
+    field,
+    'cannot be read as a Redis URL (not repeated here: it may hold a password). The form is ' +
+      'redis://[user:password@]host[:port][/db]; %-encode "@", ":", "/", "?", "#" and "%" in a user name or password (e.g. "/" as %2F)',
+  );
+}
+
+/**
+ * Reads a Redis setting into connection options. Throws RedisUrlError naming `field` for
+ * anything it cannot use; the message never holds a credential.
+ */
+export function parseRedisUrl(url: string, field: string, options: ParseRedisOptions = {}): RedisTarget {
+  const text = url.trim();
+  const head = /^([a-z][a-z0-9+.-]*:)\/\/(.*)$/is.exec(text);
+  if (!head) {
+    // Repeated only when it cannot hold a credential (no userinfo, no query).
+    const got = /^[A-Za-z0-9.:_[\]/+-]{1,200}$/.test(text) ? ` (got ${JSON.stringify(text)})` : '';
+    fail(field, `must be a URL like redis://127.0.0.1:6379 or redis+sentinel://host:26379/mymaster${got}`);
+  }
+  const schemeName = head[1]!.toLowerCase();
+  const scheme = SCHEMES[schemeName];
+  if (!scheme) fail(field, `must start with redis://, rediss://, redis+sentinel:// or redis+cluster:// (got ${head[1]}//)`);
+  const reading = readUrl(head[2]!, schemeName, field);
+  const {username, password, db, family, query, display} = reading;
 
   let tls: RedisOptions['tls'];
   if (options.caFile !== undefined && !scheme.tls) fail('--redis-ca', `applies to TLS only: use rediss:// (the URL is ${display})`);
@@ -181,16 +279,17 @@ export function parseRedisUrl(url: string, field: string, options: ParseRedisOpt
   };
   const sentinelPassword = query.get('sentinelPassword') ?? options.sentinelPassword;
   const sentinelUsername = query.get('sentinelUsername') ?? undefined;
+  const secrets = [...reading.secrets, ...(options.sentinelPassword === undefined ? [] : [options.sentinelPassword])];
   const target: RedisTarget = {
     topology: scheme.topology,
     display,
-    nodes,
+    nodes: reading.nodes,
     db,
     tls: scheme.tls,
     redisOptions,
-    secrets: [password, sentinelPassword].filter((value): value is string => value !== undefined && value !== ''),
+    secrets: [...new Set(secrets.filter(secret => secret !== ''))],
   };
-  if (primaryName !== undefined) target.primaryName = primaryName;
+  if (reading.primaryName !== undefined) target.primaryName = reading.primaryName;
   if (scheme.topology === 'sentinel') {
     target.sentinelOptions = {
       ...(sentinelUsername === undefined ? {} : {username: sentinelUsername}),
@@ -199,6 +298,11 @@ export function parseRedisUrl(url: string, field: string, options: ParseRedisOpt
     };
   }
   return target;
+}
+
+/** Makes the redactor mask each password of the setting whole, wherever it appears. */
+export function registerRedisSecrets(target: Pick<RedisTarget, 'secrets'>): void {
+  for (const secret of target.secrets) registerSecret(secret, 'whole');
 }
 
 /** `host:port, host:port` for messages. */

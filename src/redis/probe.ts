@@ -1,7 +1,7 @@
 import type {Redis, RedisOptions} from 'ioredis';
 import {VigilError} from '../errors.js';
 import {ExitCode} from '../exit-codes.js';
-import {describeNodes, type RedisNode, type RedisTarget} from './connection-url.js';
+import {describeNodes, registerRedisSecrets, type RedisNode, type RedisTarget} from './connection-url.js';
 
 /**
  * Bounded look at a Redis setting before anything long-lived connects: every step has a
@@ -177,6 +177,8 @@ async function clusterPrimaries(target: RedisTarget, source: string, timeoutMs: 
  * 2 x timeoutMs per step.
  */
 export async function probeRedis(target: RedisTarget, source: string, timeoutMs = 3000): Promise<ProbeResult> {
+  // Before the first byte: a server may repeat a password in any error it sends.
+  registerRedisSecrets(target);
   let primaries: RedisNode[];
   if (target.topology === 'sentinel') primaries = [await findPrimary(target, source, timeoutMs)];
   else if (target.topology === 'cluster') primaries = await clusterPrimaries(target, source, timeoutMs);
