@@ -1,6 +1,7 @@
 import type {Redis, RedisOptions} from 'ioredis';
 import {VigilError} from '../errors.js';
 import {ExitCode} from '../exit-codes.js';
+import {guardConsole} from '../output/console-guard.js';
 import {describeNodes, registerRedisSecrets, type RedisNode, type RedisTarget} from './connection-url.js';
 
 /**
@@ -177,8 +178,10 @@ async function clusterPrimaries(target: RedisTarget, source: string, timeoutMs: 
  * 2 x timeoutMs per step.
  */
 export async function probeRedis(target: RedisTarget, source: string, timeoutMs = 3000): Promise<ProbeResult> {
-  // Before the first byte: a server may repeat a password in any error it sends.
+  // Before the first byte: a server may repeat a password in any error it sends, and
+  // ioredis and BullMQ print some of what it says on their own.
   registerRedisSecrets(target);
+  guardConsole();
   let primaries: RedisNode[];
   if (target.topology === 'sentinel') primaries = [await findPrimary(target, source, timeoutMs)];
   else if (target.topology === 'cluster') primaries = await clusterPrimaries(target, source, timeoutMs);
