@@ -2,6 +2,7 @@ import type {Redis, RedisOptions} from 'ioredis';
 import {VigilError} from '../errors.js';
 import {ExitCode} from '../exit-codes.js';
 import {guardConsole} from '../output/console-guard.js';
+import {shellCommand} from '../output/shell.js';
 import {describeNodes, registerRedisSecrets, type RedisNode, type RedisTarget} from './connection-url.js';
 
 /**
@@ -156,7 +157,7 @@ async function clusterPrimaries(target: RedisTarget, source: string, timeoutMs: 
         target.display,
         `cluster slots not covered (cluster_state:${state}, ${slotsOk} of 16384 slots served)`,
         source,
-        `assign every slot: \`redis-cli --cluster check ${key(seed)}\`, then \`redis-cli --cluster fix ${key(seed)}\``,
+        `assign every slot: \`${shellCommand(['redis-cli', '--cluster', 'check', key(seed)])}\`, then \`${shellCommand(['redis-cli', '--cluster', 'fix', key(seed)])}\``,
       );
     }
     return nodes
@@ -215,7 +216,7 @@ export function requireNoEviction(result: ProbeResult, target: RedisTarget, sour
   const [host, port] = [node.slice(0, node.lastIndexOf(':')).replace(/^\[|\]$/g, ''), node.slice(node.lastIndexOf(':') + 1)];
   throw new RedisConfigError(
     `Redis at ${node} (${target.display}, ${source}) has maxmemory-policy ${policy}: under memory pressure it would evict queued runs and lose them`,
-    `set it to noeviction: \`redis-cli -h ${host} -p ${port} CONFIG SET maxmemory-policy noeviction\`` +
+    `set it to noeviction: \`${shellCommand(['redis-cli', '-h', host, '-p', port, 'CONFIG', 'SET', 'maxmemory-policy', 'noeviction'])}\`` +
       ` and \`maxmemory-policy noeviction\` in redis.conf (on a managed Redis, its parameter group)` +
       (bad.length > 1 ? `; likewise on ${bad.slice(1).map(([name]) => name).join(', ')}` : ''),
   );
