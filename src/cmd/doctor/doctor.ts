@@ -7,7 +7,8 @@ import {ExitCode} from '../../exit-codes.js';
 import {resolveRedisSetting, type RedisFlags} from '../../redis/settings.js';
 import {workersKey} from '../../redis/heartbeat.js';
 import {Problems} from '../../cli/problems.js';
-import {QUEUE_NAME, connectRedis} from '../../../jobs/queue.js';
+import {connectRedis} from '../../redis/connect.js';
+import {QUEUE_NAME} from '../../redis/queue.js';
 import {checkApi, checkConfig, checkPrefix, checkRedis, checkWorkers, type CheckLine, type FetchHealth, type WorkerProbeLimits} from './checks.js';
 
 export interface DoctorFlags extends RedisFlags {

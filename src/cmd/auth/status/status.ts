@@ -3,7 +3,7 @@ import type {CommandContext} from '../../../cli/context.js';
 import {configFilePath, credentialsFilePath, type ConfigDirSource} from '../../../config/config-dir.js';
 import {ENV, type Setting} from '../../../config/settings.js';
 import {readCredentials} from '../../../config/store.js';
-import {CredentialsError} from '../../../errors.js';
+import {MissingKeyError} from '../../../errors.js';
 import {colorEnabled, painter, type StyleName} from '../../../output/color.js';
 import {checkKeyLive, KeyRejectedError, KeyUncheckedError, type KeyVerdict} from '../shared/check-key.js';
 import {printJson} from '../../../output/print.js';
@@ -96,7 +96,7 @@ export async function authStatus(options: StatusOptions, ctx: CommandContext): P
     for (const warning of warnings) ctx.io.stderr.write(`warning: ${sanitizeText(warning)}\n`);
   }
 
-  if (!settings.apiKey) throw new CredentialsError('no API key configured');
+  if (!settings.apiKey) throw new MissingKeyError();
   if (keyCheck.result === 'rejected') throw new KeyRejectedError(keyCheck.detail ?? '', 'log in again with a valid key: `vigil auth login`');
   if (keyCheck.result === 'unreachable') throw new KeyUncheckedError(keyCheck.detail ?? '', 'check the base URL and your connection; `vigil auth status --offline` shows the settings without asking the upstream');
 }
