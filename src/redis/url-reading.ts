@@ -99,7 +99,8 @@ interface Split {
  */
 function splits(rest: string): Split[] {
   const out: Split[] = [];
-  const at = [-1, ...[...rest].flatMap((char, index) => (char === '@' ? [index] : []))];
+  const at = [-1];
+  for (let index = rest.indexOf('@'); index >= 0; index = rest.indexOf('@', index + 1)) at.push(index);
   for (const index of at) {
     const userinfo = index < 0 ? undefined : rest.slice(0, index);
     if (userinfo?.includes('/')) continue;

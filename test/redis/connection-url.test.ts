@@ -19,7 +19,7 @@ describe('the URL shown in messages (display)', () => {
   });
 
   it('reads an unencoded "@", "#" or "?" in a password as part of it, as a URL parser reads the last "@" of the authority', () => {
-    for (const password of ['Sup3r@TailOfSecret99', 'Head#Rest88', 'Head?Rest77', 'a@b#c?d']) {
+    for (const password of ['Sup3r@TailOfSecret99', 'Head#Rest88', 'Head?Rest77', 'a@b#c?d', '🔑🔑@🔑pw']) {
       const target = parseRedisUrl(`redis://:${password}@cache.internal:6380/2`, '--redis-url');
       expect(target).toMatchObject({nodes: [{host: 'cache.internal', port: 6380}], db: 2, display: 'redis://:***@cache.internal:6380/2'});
       expect(target.redisOptions.password).toBe(password);
