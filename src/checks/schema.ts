@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import {HEALTHCHECK_DEFAULTS, HEALTHCHECK_ID_PATTERN, type HealthcheckParamValue} from '../api/wire/index.js';
 import {MAX_DURATION_MS, TOO_LONG, parseDuration} from './duration.js';
+import {ORG_SLUG, ORG_SLUG_RULE} from '../config/validate.js';
 
 /**
  * The declarative checks file of `vigil worker` (docs/checker.md). File-level `defaults`
@@ -34,12 +35,9 @@ const settings = {
   failThreshold: threshold.optional(),
 };
 
-/** Org slugs become Redis keys, scheduler ids and metric labels: keep them plain. */
-export const ORG_SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-
 /** Any id of the registry's shape: a check the upstream adds later needs no new vigil. */
 const checkId = z.string({error: 'must be a healthcheck id like takedowns.cancelled-count'}).max(128, 'must be at most 128 characters').regex(HEALTHCHECK_ID_PATTERN, 'must be a healthcheck id like takedowns.cancelled-count (<group>.<name>, lower-case words and dashes)');
-const orgSlug = z.string({error: 'must be an org slug'}).regex(ORG_SLUG, 'must be an org slug (letters, digits, ".", "_", "-"; at most 100)');
+const orgSlug = z.string({error: 'must be an org slug'}).regex(ORG_SLUG, ORG_SLUG_RULE);
 
 /** Body fields the entry names itself: a `params:` key must not say them a second time. */
 const OWN_FIELDS = new Set(['slug', 'lookbackHours', 'warnThreshold', 'failThreshold']);
