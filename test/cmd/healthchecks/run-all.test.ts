@@ -107,6 +107,26 @@ describe('healthchecks run --all', () => {
     expect(JSON.parse(out).results.map((r: {check: string; severity: string}) => [r.check, r.severity])).toEqual([['a.full', 'warn'], ['a.bare', 'ok']]);
   });
 
+  it('reads the documented result with any one field dropped or nulled: still a graded row, in every format', async () => {
+    const fields = Object.keys(DOCUMENTED_RESULT);
+    for (const field of fields) {
+      for (const mode of ['drop', 'null'] as const) {
+        const body: Record<string, unknown> = {...DOCUMENTED_RESULT};
+        if (mode === 'drop') delete body[field];
+        else body[field] = null;
+        for (const flags of [{json: true}, {output: 'tsv'}, {output: 'markdown'}, {output: 'table'}]) {
+          interceptRegistry([{id: 'takedowns.cancelled-count', implemented: true}]);
+          interceptCheck('takedowns.cancelled-count', body);
+          const {code, out} = await runAll(flags);
+          // The documented example is a warn (exit 0); without its severity, `ok: false` grades fail (exit 6).
+          const grade = field === 'severity' ? 'fail' : 'warn';
+          expect([field, mode, code]).toEqual([field, mode, grade === 'fail' ? 6 : 0]);
+          expect(out).toContain(flags.json ? `"severity":"${grade}"` : grade);
+        }
+      }
+    }
+  });
+
   it('an empty registry says so, exit 0; a failed registry read is that failure, no check called', async () => {
     interceptRegistry({checks: [{id: 'a.planned', implemented: false}]});
     const empty = fakeContext({org: 'acme', tty: true});
