@@ -19,7 +19,6 @@ export function proposalReviewPath(proposalId: string): string {
  * `healthchecks/<group>/<name>` upstream; the siblings share the result shape.
  */
 export const HEALTHCHECK_IDS = ['takedowns.cancelled-count'] as const;
-export type HealthcheckId = (typeof HEALTHCHECK_IDS)[number];
 
 const ID_PART = '[a-z][a-z0-9]*(?:-[a-z0-9]+)*';
 /** The registry's id shape; anything else is never sent (it would be a path of its own making). */

@@ -6,7 +6,9 @@ import type {Column} from '../../../output/columns.js';
 import {ResultStore, type StoredCheck} from '../../../metrics/store.js';
 import {redact} from '../../../secrets.js';
 import {Problems, capture} from '../../../cli/problems.js';
-import {QUEUE_NAME, RedisUnavailableError, connectRedis, type CheckJobData} from '../../../../jobs/queue.js';
+import {connectRedis} from '../../../redis/connect.js';
+import {RedisUnavailableError} from '../../../redis/probe.js';
+import {QUEUE_NAME, type CheckJobData} from '../../../redis/queue.js';
 import {VigilError} from '../../../errors.js';
 import {resolveRedisSetting} from '../../../redis/settings.js';
 
