@@ -37,7 +37,8 @@ async function firstPage(base, paths) {
 
 function describe(receiver, body) {
   const alerts = body.alerts.map(alert => `${alert.labels.alertname}${alert.labels.check ? ` ${alert.labels.check}` : ''}${alert.labels.org ? ` org=${alert.labels.org}` : ''} (${alert.status})`);
-  const first = body.alerts[0]?.annotations ?? {};
+  // A resolved alert keeps the annotations of its last firing evaluation: not repeated.
+  const first = body.status === 'firing' ? (body.alerts[0]?.annotations ?? {}) : {};
   return `${receiver} <- ${alerts.join(', ')}${first.summary ? `: ${first.summary}` : ''}${first.observed ? `; ${first.observed}; ${first.thresholds}` : ''}`;
 }
 

@@ -29,7 +29,8 @@ function loopLines({backlog, workerRunning, every, alertmanagerUrl}) {
     `  vigil healthchecks run --all --org ${org}    # every implemented check; ${check} fails (exit 6)`,
   ];
   if (alertmanagerUrl) {
-    lines.push(`  ${alertmanagerUrl}    # VigilCheckFailing check=${check} org=${org} firing within about a minute`);
+    const origin = new URL(alertmanagerUrl).origin;
+    lines.push(`  amtool alert query --alertmanager.url=${origin} alertname=VigilCheckFailing org=${org}    # firing within about a minute (also ${alertmanagerUrl})`);
   }
   lines.push(`  vigil reports list --needs-customer-review --org ${org}    # the review browser: a approves the picked proposal; ${pending} times`);
   if (!workerRunning) {
