@@ -193,7 +193,7 @@ describe('npm run demo', () => {
       expect(approved.code).toBe(0);
     }
     const emptiedAt = Date.now();
-    expect((await run(asPrinted(/^ {2}vigil healthchecks run reviewing\.backlog --org acme .*$/m.exec(out)![0]!), shell)).stdout).toMatch(/^reviewing\.backlog\tok\tpendingCount=0\b/m);
+    expect((await run(asPrinted(/^ {2}vigil healthchecks run reviewing\.backlog --org acme .*$/m.exec(out)![0]!), shell)).stdout).toMatch(/^severity\tok\n(.*\n)*observed\.pendingCount\t0$/m);
     await expect.poll(backlog, {timeout: 30_000, interval: 500}).toBe(0);
     if (alertmanagerOrigin) {
       await expect.poll(backlogAlerts, {timeout: 120_000 - (Date.now() - emptiedAt), interval: 1000}).toBe(0);
