@@ -20,5 +20,6 @@ export const definition = defineCommand({
       failOn: textOption('Exit 6 when the severity reaches this: warn or fail (default: fail)', 'severity'),
     }),
   completions: {'<args>': ['takedowns.cancelled-count'], failOn: ['warn', 'fail'], output: OUTPUT_FORMATS},
+  mcp: {readOnly: true},
   run: ({options, args: [check]}, ctx) => runHealthcheckCommand(check, options, ctx),
 });
