@@ -32,8 +32,10 @@ async function listCommandModules(dir) {
 }
 
 const commandFiles = await listCommandModules(path.join(root, 'commands'));
-const definitionsDir = path.join(root, 'src/cli/commands');
-const definitionFiles = await listCommandModules(definitionsDir);
+// Each command's room is src/cmd/<noun>/<verb>/ (or src/cmd/<name>/): its definition is the
+// room's command.ts, beside the work and its helpers.
+const definitionsDir = path.join(root, 'src/cmd');
+const definitionFiles = (await listCommandModules(definitionsDir)).filter(file => path.basename(file) === 'command.ts');
 const pastelEntries = [
   {in: path.join(root, 'src/cli/main.ts'), out: 'pastel'},
   ...commandFiles.map(file => ({
@@ -44,7 +46,7 @@ const pastelEntries = [
   {in: path.join(root, 'src/cli/manifest-build.ts'), out: 'manifest-build'},
 ];
 // dist/fast/<noun>/<verb>.js: the definition and the runner (src/cli/fast-path.ts imports it).
-const fastOut = file => `fast/${path.relative(definitionsDir, file).replace(/\.tsx?$/, '')}`;
+const fastOut = file => `fast/${path.relative(definitionsDir, path.dirname(file))}`;
 const fastEntries = definitionFiles.map(file => ({in: `vigil-fast:${file}`, out: fastOut(file)}));
 const fastEntryPlugin = {
   name: 'fast-entries',

@@ -2,7 +2,7 @@ import {EventEmitter} from 'node:events';
 import nock from 'nock';
 import {describe, expect, it, vi} from 'vitest';
 import {useNock} from '../../helpers/nock.js';
-import {runReportsList} from '../../../src/cmd/reports/list.js';
+import {runReportsList} from '../../../src/cmd/reports/list/list.js';
 import {ContractError, InterruptedError} from '../../../src/errors.js';
 import {fakeContext, interceptApi} from './fake-context.js';
 

@@ -1,7 +1,7 @@
 import {render} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
 import type {CreateReportResponse} from '../../../src/api/wire/index.js';
-import type {CreatePlan} from '../../../src/cmd/reports/create-body.js';
+import type {CreatePlan} from '../../../src/cmd/reports/create/body.js';
 import {ApiError, InputError} from '../../../src/errors.js';
 import {CreateFlow, type CreateFlowProps} from '../../../src/ui/create/create-flow.js';
 import type {Answers, CreateNeeds} from '../../../src/ui/create/state.js';
