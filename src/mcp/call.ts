@@ -27,8 +27,8 @@ export interface CallDeps {
   load(path: readonly string[]): Promise<CommandDefinition>;
   flags: ServerFlags;
   env: NodeJS.ProcessEnv;
-  /** The server's stderr: what the command wrote there is logged, as it would be in a terminal. */
-  log(text: string): void;
+  /** One line for the server's stderr: what the command wrote there is logged, as in a terminal. */
+  log(line: string): void;
 }
 
 /** An IO that keeps what the command prints: piped, no terminal, nothing to read. */
@@ -83,6 +83,6 @@ export async function callTool(tool: ToolSpec, rawArguments: unknown, deps: Call
     signal,
   );
   const stderr = redact(captured.err());
-  if (stderr !== '') deps.log(stderr.replace(/^/gm, `${tool.name}: `));
+  for (const line of stderr.split('\n')) if (line !== '') deps.log(`${tool.name}: ${line}`);
   return bounded(tool, {stdout: redact(captured.out()), stderr, code, threw});
 }
