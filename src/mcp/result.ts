@@ -64,7 +64,7 @@ export function bounded(tool: Pick<ToolSpec, 'inputs'>, run: RunOutput): ToolRes
   }
   if (text !== '') content.push({type: 'text', text});
   if (!isError && said !== '') content.push({type: 'text', text: said});
-  if (!isError && run.code !== 0) content.push({type: 'text', text: `exit code ${run.code} (the same run of the CLI exits ${run.code}; see the exit code table in vigil's README)`});
+  if (!isError && run.code !== 0) content.push({type: 'text', text: `exit code ${run.code}, as the CLI would exit (the README's table says what it means)`});
   if (content.length === 0) content.push({type: 'text', text: 'done (nothing printed)'});
   return {content, ...(structured === undefined ? {} : {structuredContent: structured}), ...(isError ? {isError: true} : {})};
 }
