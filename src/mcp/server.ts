@@ -10,6 +10,8 @@ export interface McpServerOptions {
   call(tool: ToolSpec, args: unknown, signal: AbortSignal): Promise<ToolResult>;
   /** One line for the server's stderr (stdout carries the protocol only). */
   log(line: string): void;
+  /** Resolves when the client has sent its last message (stdio: our stdin ended). */
+  inputEnded?: Promise<void>;
 }
 
 /** The tools this server offers: the read-only ones, and the writes when allowed. */
@@ -18,8 +20,9 @@ export function offered(options: Pick<McpServerOptions, 'tools' | 'allowWrites'>
 }
 
 /**
- * Serves the tools over a transport until the client goes away or `signal` aborts; then
- * waits for the calls in flight (a write in flight finishes and is answered, never cut off).
+ * Serves the tools over a transport until the client is done or gone, or `signal` aborts
+ * (Ctrl+C, which also interrupts the calls in flight, as in the CLI). A client that is done
+ * sending still gets the answers of its calls in flight: a write is never cut off unanswered.
  * The SDK's low-level Server: the tools' JSON Schemas are built from the command
  * definitions (derive.ts), not from zod schemas McpServer would convert.
  */
@@ -31,7 +34,6 @@ export async function serve(transport: Transport, options: McpServerOptions, sig
   const server = new Server({name: 'vigil', version: options.version}, {capabilities: {tools: {}}});
   const tools = offered(options);
   const byName = new Map(tools.map(tool => [tool.name, tool]));
-  const inFlight = new Set<Promise<unknown>>();
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: tools.map(tool => ({name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations})),
@@ -46,30 +48,60 @@ export async function serve(transport: Transport, options: McpServerOptions, sig
       throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(name)}; the tools are ${tools.map(t => t.name).join(', ')}`);
     }
     const started = Date.now();
-    const call = options
-      .call(tool, request.params.arguments, AbortSignal.any([signal, extra.signal]))
-      .catch((error: unknown): ToolResult => {
-        // callTool maps every error itself; this is the last guard that keeps the server up.
-        options.log(`${name}: unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
-        return {isError: true, content: [{type: 'text', text: 'error: unexpected failure (the server logged it)'}]};
-      });
-    inFlight.add(call);
-    try {
-      const result = await call;
-      options.log(`${name}: ${result.isError ? 'error' : 'ok'} in ${Date.now() - started} ms`);
-      return result;
-    } finally {
-      inFlight.delete(call);
-    }
+    const result = await options.call(tool, request.params.arguments, AbortSignal.any([signal, extra.signal])).catch((error: unknown): ToolResult => {
+      // callTool maps every error itself; this is the last guard that keeps the server up.
+      options.log(`${name}: unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
+      return {isError: true, content: [{type: 'text', text: 'error: unexpected failure (the server logged it)'}]};
+    });
+    options.log(`${name}: ${result.isError ? 'error' : 'ok'} in ${Date.now() - started} ms`);
+    return result;
   });
 
   const closed = new Promise<void>(resolve => {
     server.onclose = resolve;
     signal.addEventListener('abort', () => resolve(), {once: true});
+    void options.inputEnded?.then(resolve);
   });
+  // Before connecting: piped requests may arrive while connect() is still awaited.
+  const answered = countAnswers(transport);
   await server.connect(transport);
   options.log(`serving ${tools.length} tools over stdio (${options.allowWrites ? 'writes allowed' : 'read-only; --allow-writes adds the tools that change data'})`);
   await closed;
-  await Promise.allSettled([...inFlight]);
+  await answered.all();
   await server.close().catch(() => {});
+}
+
+/**
+ * Counts the requests a transport delivers and the answers sent back: `all()` resolves once
+ * every request received has its answer (or the transport is gone). Counted on the wire, not
+ * in the handlers, which the SDK starts a few turns after a message arrives.
+ */
+function countAnswers(transport: Transport) {
+  let open = 0;
+  let gone = false;
+  let settle: (() => void) | undefined;
+  const check = () => {
+    if (open === 0 || gone) settle?.();
+  };
+  // The SDK's connect() calls these first, then its own.
+  transport.onmessage = message => {
+    if ('method' in message && 'id' in message) open++;
+  };
+  const send = transport.send.bind(transport);
+  transport.send = async (message, options) => {
+    try {
+      await send(message, options);
+    } finally {
+      if (('result' in message || 'error' in message) && 'id' in message) open--;
+      check();
+    }
+  };
+  transport.onclose = () => {
+    gone = true;
+    check();
+  };
+  return {all: () => new Promise<void>(resolve => {
+    settle = resolve;
+    check();
+  })};
 }

@@ -44,19 +44,19 @@ export async function runMcp(flags: McpFlags, ctx: CommandContext, deps: McpDeps
   if (!ctx.settings.apiKey) log('warning: no API key configured: tools that call the API will answer with that error (set VIGIL_API_KEY, or run `vigil auth login`)');
 
   let transport = deps.transport;
+  let inputEnded: Promise<void> | undefined;
   if (!transport) {
     const {StdioServerTransport} = await import('@modelcontextprotocol/sdk/server/stdio.js');
-    const stdin = ctx.io.stdin;
-    const stdio = new StdioServerTransport(stdin as NodeJS.ReadStream, ctx.io.stdout as NodeJS.WriteStream);
+    transport = new StdioServerTransport(ctx.io.stdin as NodeJS.ReadStream, ctx.io.stdout as NodeJS.WriteStream);
     // The client closing our stdin is how it stops the server.
-    stdin.once('end', () => void stdio.close());
-    transport = stdio;
+    inputEnded = new Promise(resolve => ctx.io.stdin.once('end', () => resolve()));
   }
   const served = {baseUrl: flags.baseUrl, org: flags.org, debug: ctx.debug};
   await serve(
     transport,
     {
       tools: [...tools],
+      ...(inputEnded ? {inputEnded} : {}),
       allowWrites: flags.allowWrites === true,
       version: VERSION,
       log,
