@@ -178,6 +178,11 @@ export function deriveTool(definition: CommandDefinition): ToolSpec | undefined 
   const found = properties(definition, use);
   const schema = z.strictObject(Object.fromEntries(found.map(property => [property.input.name, advertised(property)])));
   const {$schema: _dialect, ...inputSchema} = z.toJSONSchema(schema) as ToolSpec['inputSchema'] & {$schema?: string};
+  for (const property of Object.values(inputSchema.properties) as Array<{minimum?: number; maximum?: number}>) {
+    // zod states a whole number's safe range; the command states the range that matters.
+    if (property.minimum === Number.MIN_SAFE_INTEGER) delete property.minimum;
+    if (property.maximum === Number.MAX_SAFE_INTEGER) delete property.maximum;
+  }
   const title = `vigil ${definition.path.join(' ')}`;
   return {
     name: toolName(definition.path),
