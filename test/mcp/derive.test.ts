@@ -1,4 +1,4 @@
-import {readdirSync, statSync} from 'node:fs';
+import {readFileSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 import {describe, expect, it} from 'vitest';
@@ -75,6 +75,18 @@ describe('MCP tools from the command definitions', () => {
     // --all is no input of the tool, and a pipe is no agent's.
     expect(list.description).not.toContain('--all');
     expect(list.description).not.toContain('| cut');
+  });
+
+  it('are each listed in docs/mcp.md with their kind and inputs', () => {
+    const page = readFileSync(path.join(ROOT, 'docs/mcp.md'), 'utf8');
+    const rows = [...page.matchAll(/^\| `([a-z_]+)` \| ([^|]+) \| ([^|]+) \|/gm)].map(([, name, kind, inputs]) => ({name, kind: kind!.trim(), inputs: inputs!.trim()}));
+    expect(rows).toEqual(
+      tools.map(tool => ({
+        name: tool.name,
+        kind: tool.write ? `write (${tool.annotations.destructiveHint ? '' : 'not '}destructive, ${tool.annotations.idempotentHint ? '' : 'not '}idempotent)` : 'read-only',
+        inputs: tool.inputs.map(input => input.name).join(', ') || '(none)',
+      })),
+    );
   });
 
   const base = {path: ['things', 'list'], description: 'List things', examples: [], run: async () => {}};
