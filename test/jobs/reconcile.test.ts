@@ -12,6 +12,8 @@ describe('scheduler offsets', () => {
     expect(fnv1a32('')).toBe(0x811c9dc5);
     expect(fnv1a32('a')).toBe(0xe40c292c);
     expect(fnv1a32('foobar')).toBe(0xbf9cf968);
+    // And one check id's offset, worked out apart from this code.
+    expect(schedulerOffset(a)).toBe(0xdbd9954a % 60_000);
   });
 
   it('spread schedulers created together across the whole interval', () => {
