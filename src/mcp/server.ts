@@ -72,27 +72,32 @@ export async function serve(transport: Transport, options: McpServerOptions, sig
 }
 
 /**
- * Counts the requests a transport delivers and the answers sent back: `all()` resolves once
- * every request received has its answer (or the transport is gone). Counted on the wire, not
- * in the handlers, which the SDK starts a few turns after a message arrives.
+ * Tracks the requests a transport delivers until each has its answer: `all()` resolves once
+ * none is left (or the transport is gone). Tracked on the wire, not in the handlers, which
+ * the SDK starts a few turns after a message arrives; a request the client cancels gets no
+ * answer (the SDK sends none), so it leaves the set then.
  */
 function countAnswers(transport: Transport) {
-  let open = 0;
+  const open = new Set<string | number>();
   let gone = false;
   let settle: (() => void) | undefined;
   const check = () => {
-    if (open === 0 || gone) settle?.();
+    if (open.size === 0 || gone) settle?.();
   };
   // The SDK's connect() calls these first, then its own.
   transport.onmessage = message => {
-    if ('method' in message && 'id' in message) open++;
+    if ('method' in message && 'id' in message) open.add(message.id);
+    if ('method' in message && message.method === 'notifications/cancelled') {
+      open.delete((message.params as {requestId?: string | number} | undefined)?.requestId ?? '');
+      check();
+    }
   };
   const send = transport.send.bind(transport);
   transport.send = async (message, options) => {
     try {
       await send(message, options);
     } finally {
-      if (('result' in message || 'error' in message) && 'id' in message) open--;
+      if (('result' in message || 'error' in message) && 'id' in message && message.id !== undefined) open.delete(message.id);
       check();
     }
   };
@@ -100,8 +105,11 @@ function countAnswers(transport: Transport) {
     gone = true;
     check();
   };
-  return {all: () => new Promise<void>(resolve => {
-    settle = resolve;
-    check();
-  })};
+  return {
+    all: () =>
+      new Promise<void>(resolve => {
+        settle = resolve;
+        check();
+      }),
+  };
 }

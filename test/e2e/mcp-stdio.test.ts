@@ -6,6 +6,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {ensureBuilt} from '../helpers/build.js';
 import {CLI, ROOT, outcomeOf, runCli} from '../helpers/cli.js';
 import {E2E_API_KEY, startSandboxProcess, type SandboxProcess} from '../helpers/sandbox-process.js';
+import {waitFor} from '../helpers/wait-for.js';
 
 /*
  * `vigil mcp`'s stdout read line by line, as a client no one here wrote would read it: only
@@ -63,6 +64,25 @@ describe('vigil mcp over stdio', () => {
     expect(result.stderr).not.toContain(E2E_API_KEY);
     expect(result.stderr).toMatch(/^vigil mcp: serving 7 tools over stdio \(read-only/m);
     expect(result.stderr).toMatch(/^vigil mcp: reports_list: ok in \d+ ms$/m);
+  });
+
+  it('stops when stdin ends after a call the client cancelled, which gets no answer and no more retries', async () => {
+    const faults = async (pathPrefix: string, times: number) =>
+      ((await (await fetch(`${sandbox.origin}/_sandbox/faults`, {method: 'POST', headers: {'x-api-key': sandbox.apiKey, 'content-type': 'application/json'}, body: JSON.stringify({status: 429, times, pathPrefix})})).json()) as {queued: Array<{pathPrefix: string; remaining: number}>}).queued;
+    // Three 429s with Retry-After 1: the search stays in flight, retrying, for seconds.
+    await faults('reports/search', 3);
+    const child = spawn(process.execPath, [CLI, 'mcp', '--org', 'acme'], {cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe']});
+    const done = outcomeOf(child);
+    child.stdin.write(`${request(1, 'initialize', {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'raw', version: '0'}})}\n`);
+    child.stdin.write(`${request(2, 'tools/call', {name: 'reports_search', arguments: {content: ['x.example']}})}\n`);
+    // Once the first attempt has been refused, so the call is surely in flight.
+    await waitFor('the first attempt', async () => (await faults('unused/', 1)).find(fault => fault.pathPrefix === 'reports/search')?.remaining === 2);
+    child.stdin.end(`${JSON.stringify({jsonrpc: '2.0', method: 'notifications/cancelled', params: {requestId: 2, reason: 'the user moved on'}})}\n`);
+    const result = await done;
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.trim().split('\n').map(line => (JSON.parse(line) as {id: number}).id)).toEqual([1]);
+    // No attempt after the cancel (the next was due a second after the first).
+    expect((await faults('unused/', 1)).find(fault => fault.pathPrefix === 'reports/search')?.remaining).toBe(2);
   });
 
   it('prints the config MCP clients take, with the variables named and no value', async () => {
