@@ -13,7 +13,7 @@ import {describeFilters} from './filter-state.js';
 import {HelpOverlay} from './help-overlay.js';
 import {bindingsFor, formatFooter} from './keys.js';
 import {ReviewDialogView} from './review-dialog.js';
-import {actingProposal, classifyReviewError, inQueue, pendingCount, type ReviewProposal} from './review-state.js';
+import {actingProposal, canReview, classifyReviewError, inQueue, pendingCount, type ReviewProposal} from './review-state.js';
 import {SearchBar} from './search-bar.js';
 import {currentPage, initialState, rangeLabel, reducer, selectedReport} from './state.js';
 import {TableView} from './table-view.js';
@@ -24,7 +24,7 @@ export type LoadPage = (filters: ListReportsFilters, cursor: string | undefined,
 export interface BrowserProps {
   filters: ListReportsFilters;
   loadPage: LoadPage;
-  /** Sends one review (the needs-customer-review queue's a / x / w keys). */
+  /** Sends one review (the a / x / w keys, on a proposal awaiting the organization). */
   review: ReviewProposal;
   end: SessionEnd;
 }
@@ -49,7 +49,8 @@ export function Browser({filters, loadPage, review, end}: BrowserProps) {
   const bodyHeight = Math.max(3, rows - CHROME_ROWS);
   const report = selectedReport(state);
   const queue = inQueue(state);
-  const picked = queue ? actingProposal(state) : undefined;
+  const reviewable = canReview(state);
+  const picked = queue || reviewable ? actingProposal(state) : undefined;
   const lines = state.mode === 'detail' && report ? detailLines(report, columns - 1, picked) : [];
 
   useEffect(() => {
@@ -102,7 +103,7 @@ export function Browser({filters, loadPage, review, end}: BrowserProps) {
 
   const page = currentPage(state);
   const org = sanitizeText(state.filters.slug);
-  const bindings = bindingsFor({mode: state.mode, hasError: state.error !== null, queue, reviewsOff: state.reviewsOff});
+  const bindings = bindingsFor({mode: state.mode, hasError: state.error !== null, queue, reviewable, reviewsOff: state.reviewsOff});
 
   let body: ReactNode;
   if (state.fatal) {
@@ -116,7 +117,7 @@ export function Browser({filters, loadPage, review, end}: BrowserProps) {
   } else if (state.review) {
     // The page may have been refetched under the dialog: find its report by id, not by row.
     const reviewed = page?.reports.find(r => r.id === state.review!.target.reportId);
-    body = <ReviewDialogView dialog={state.review} title={reviewed?.title ?? ''} proposals={reviewed?.proposals?.length ?? 0} waiting={reviewed ? pendingCount(reviewed) : 0} width={columns} />;
+    body = <ReviewDialogView dialog={state.review} title={reviewed?.title ?? ''} proposals={reviewed?.proposals?.length ?? 0} waiting={reviewed ? pendingCount(reviewed, queue) : 0} width={columns} />;
   } else if (state.error) {
     body = (
       <Box flexDirection="column">
