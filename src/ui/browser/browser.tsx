@@ -27,6 +27,8 @@ export interface BrowserProps {
   /** Sends one review (the a / x / w keys, on a proposal awaiting the organization). */
   review: ReviewProposal;
   end: SessionEnd;
+  /** The clock the table's ages ("3h ago") are counted from. Default: Date.now. */
+  now?: () => number;
 }
 
 /** Failures no retry can mend: the key is rejected (exit 2) or has no access (exit 5). */
@@ -42,7 +44,7 @@ const CHROME_ROWS = 5;
  * The review browser of `vigil reports list` on a terminal. State lives in ./state.ts; this
  * component renders it, routes keys, and runs the page fetch the state asks for.
  */
-export function Browser({filters, loadPage, review, end}: BrowserProps) {
+export function Browser({filters, loadPage, review, end, now = Date.now}: BrowserProps) {
   const [state, dispatch] = useReducer(reducer, filters, initialState);
   const {columns, rows} = useTerminalSize();
   const {finish} = useSession(end);
@@ -133,7 +135,7 @@ export function Browser({filters, loadPage, review, end}: BrowserProps) {
   } else if (state.mode === 'filters') {
     body = state.filterEditor ? <FilterEditor state={state.filterEditor} /> : null;
   } else {
-    body = <TableView reports={page.reports} selected={state.selected} width={columns} height={bodyHeight} queue={queue} />;
+    body = <TableView reports={page.reports} selected={state.selected} width={columns} height={bodyHeight} queue={queue} now={now()} />;
   }
 
   return (
