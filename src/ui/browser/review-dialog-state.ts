@@ -1,5 +1,5 @@
 import {REJECT_REASONS, WATCHLIST_REASONS, type RejectReason, type ReviewRequest, type WatchlistReason} from '../../api/wire/index.js';
-import {parseIntegerFlag, Problems} from '../../cmd/reports/problems.js';
+import {parseIntegerFlag, Problems} from '../../cli/problems.js';
 import {editLine, lineOf, type EditKey, type Line} from '../hooks/line-edit.js';
 import type {Decision, ReviewTarget} from './queue.js';
 
