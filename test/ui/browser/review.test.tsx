@@ -1,77 +1,15 @@
 import {render} from 'ink-testing-library';
-import {afterEach, describe, expect, it} from 'vitest';
-import type {ListReportsFilters, ListReportsResult, ReviewRequest} from '../../../src/api/wire/index.js';
+import {describe, expect, it} from 'vitest';
 import {ApiError, OutcomeUnknownError, ReviewConflictError, ReviewLimitError} from '../../../src/errors.js';
-import {Browser, type LoadPage} from '../../../src/ui/browser/browser.js';
-import type {ReviewOutcome, ReviewProposal} from '../../../src/ui/browser/review-state.js';
+import {Browser} from '../../../src/ui/browser/browser.js';
 import {makeReport} from '../fixtures.js';
-import {KEYS, fakeEnd, press, settled, waitFor} from '../helpers.js';
+import {KEYS, fakeEnd, press, waitFor} from '../helpers.js';
+import {QUEUE, cleanup, fakeQueue, mount, opened, text, waiting} from './review-fixture.js';
 
 /*
  * The review keys of the needs-customer-review queue, driven as a reviewer would: what is
  * on screen, and which review requests actually reach the (fake) API client.
  */
-
-const QUEUE: ListReportsFilters = {slug: 'acme', limit: 5, needsCustomerReview: true};
-const waiting = (n: number, content = `site${n}.example`) => ({id: `${5000 + n}`, reviewStatus: 'PENDING_CUSTOMER_REVIEW', asset: {id: `${7000 + n}`, type: 'URL', content, status: 'UNKNOWN'}});
-
-/**
- * Reports served like the sandbox: in the queue a report is listed while a proposal waits
- * for the org, and a review changes what the next listing returns.
- */
-function fakeQueue(reports = [makeReport(1, {proposals: [waiting(1)]}), makeReport(2, {proposals: [waiting(2), waiting(3, 'second.example')]}), makeReport(3, {proposals: [waiting(4)]})]) {
-  const sent: Array<{proposalId: string; body: ReviewRequest}> = [];
-  const state = reports.map(report => ({...report, proposals: [...(report.proposals ?? [])]}));
-  let loads = 0;
-  let answer: (proposalId: string, body: ReviewRequest) => Promise<ReviewOutcome> = async proposalId => {
-    for (const report of state) {
-      report.proposals = report.proposals.map(p => (p.id === proposalId ? {...p, reviewStatus: 'REJECTED'} : p));
-    }
-    return {proposalId, reviewStatus: 'REJECTED'};
-  };
-  const loadPage: LoadPage = async filters => {
-    loads += 1;
-    const listed = filters.needsCustomerReview ? state.filter(report => report.proposals.some(p => p.reviewStatus === 'PENDING_CUSTOMER_REVIEW')) : state;
-    return {reports: listed, nextCursor: null, totalCount: listed.length} satisfies ListReportsResult;
-  };
-  const review: ReviewProposal = (proposalId, body) => {
-    sent.push({proposalId, body});
-    return answer(proposalId, body);
-  };
-  return {
-    sent,
-    loadPage,
-    review,
-    loads: () => loads,
-    failWith(error: unknown) {
-      answer = async () => {
-        throw error;
-      };
-    },
-  };
-}
-
-let cleanup: Array<() => void> = [];
-afterEach(() => {
-  for (const fn of cleanup) fn();
-  cleanup = [];
-});
-
-async function mount(queue: ReturnType<typeof fakeQueue>, filters: ListReportsFilters = QUEUE) {
-  const end = fakeEnd();
-  const app = await settled(() => render(<Browser filters={filters} loadPage={queue.loadPage} review={queue.review} end={end} />));
-  cleanup.push(() => app.unmount());
-  return {...app, end, frame: () => app.lastFrame() ?? ''};
-}
-
-async function opened(queue = fakeQueue()) {
-  const app = await mount(queue);
-  await waitFor(() => expect(app.frame()).toMatch(/› r1/));
-  return app;
-}
-
-/** The frame's text with box borders and line wrapping folded away, for sentences in a dialog. */
-const text = (frame: string) => frame.replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ');
 
 const apiError = (status: number, code: string, message: string) => ({status, code, message, issues: []});
 
@@ -252,63 +190,6 @@ describe('reviewing the queue in the browser', () => {
     expect(app.frame()).toContain('tab/1-9          pick proposal');
   });
 
-  it('approves with a label and a brand id, as `proposals review --label --brand-id` does', async () => {
-    const queue = fakeQueue();
-    const app = await opened(queue);
-    await press(app, 'a');
-    await waitFor(() => expect(app.frame()).toContain('› Label (optional)'));
-    expect(app.frame()).toContain('Brand id (optional)');
-    expect(app.frame()).toContain('tab/↑↓ field');
-    await press(app, 'phishing', '\t', 'x7', KEYS.enter);
-    await waitFor(() => expect(app.frame()).toContain('brand id must be a whole number at least 1 (got "x7")'));
-    expect(queue.sent).toEqual([]);
-    await press(app, KEYS.left, KEYS.backspace, KEYS.enter);
-    await waitFor(() => expect(app.frame()).toContain('Approve this asset?'));
-    expect(app.frame()).toContain('Label: phishing');
-    expect(app.frame()).toContain('Brand id: 7');
-    await press(app, 'y');
-    await waitFor(() => expect(queue.sent).toHaveLength(1));
-    expect(queue.sent[0]).toEqual({proposalId: '5001', body: {assetId: 7001, decision: 'APPROVE', slug: 'acme', label: 'phishing', brandId: 7}});
-  });
-});
-
-describe('review keys outside the queue', () => {
-  const listing = () =>
-    fakeQueue([makeReport(1), makeReport(2, {proposals: [{...waiting(2), reviewStatus: 'PENDING'}, waiting(3, 'second.example')]}), makeReport(3)]);
-  const ALL: ListReportsFilters = {slug: 'acme', limit: 5};
-
-  it('act on a report whose proposal awaits the customer, and the report stays on the page', async () => {
-    const queue = listing();
-    const app = await mount(queue, ALL);
-    await waitFor(() => expect(app.frame()).toMatch(/› r1/));
-    await press(app, 'j');
-    await waitFor(() => expect(app.frame()).toMatch(/› r2/));
-    expect(app.frame()).toContain('a approve · x reject · w watchlist');
-    await press(app, 'a');
-    // The proposal awaiting the customer, not the first one of the report.
-    await waitFor(() => expect(app.frame()).toContain('Approve proposal 5003 of report r2'));
-    await press(app, KEYS.enter, 'y');
-    await waitFor(() => expect(app.frame()).toContain('✓ report r2 has no proposal left for your review: approved proposal 5003 (second.example)'));
-    expect(queue.sent).toEqual([{proposalId: '5003', body: {assetId: 7003, decision: 'APPROVE', slug: 'acme'}}]);
-    expect(app.frame()).toMatch(/› r2/);
-    expect(app.frame()).toContain('Showing 1-3 of 3 (page 1)');
-  });
-
-  it('on a report with nothing awaiting the customer, say so, and ? says where they work', async () => {
-    const queue = listing();
-    const app = await mount(queue, ALL);
-    await waitFor(() => expect(app.frame()).toMatch(/› r1/));
-    expect(app.frame()).not.toContain('a approve');
-    await press(app, 'a');
-    await waitFor(() => expect(app.frame()).toContain("cannot review: report r1 has no proposal waiting for your organization's review"));
-    await press(app, 'x');
-    await waitFor(() => expect(app.frame()).toContain("cannot review: report r1 has no proposal waiting for your organization's review"));
-    expect(app.frame()).not.toContain('proposal 5001 of report');
-    await press(app, '?');
-    await waitFor(() => expect(app.frame()).toContain('approve (off)'));
-    expect(text(app.frame())).toContain("Off: they act on a proposal awaiting your organization's review (review: PENDING_CUSTOMER_REVIEW); this report has none. All of them: --needs-customer-review");
-    expect(queue.sent).toEqual([]);
-  });
 });
 
 describe('a rejected key in the browser', () => {
