@@ -4,6 +4,7 @@ import {buildCommand, finishCommand, finishProgram} from './commander.js';
 import type {CommandDefinition} from './define.js';
 import {GROUPS} from './groups.js';
 import type {Manifest, ManifestFlag} from './manifest.js';
+import {deriveTools} from '../mcp/derive.js';
 
 /**
  * Build time only (scripts/build.mjs runs it): the whole command tree, assembled in the order
@@ -50,6 +51,7 @@ export function buildManifest(definitions: readonly CommandDefinition[], version
           takesValue: option.required || option.optional,
           description: option.description,
           values: [...(definition.completions?.[camel] ?? [])],
+          complete: option.long === '--org' ? 'org' : /<(file|path)>/.test(option.flags) ? 'files' : 'none',
         };
       }),
       argValues: [...(definition.completions?.['<args>'] ?? [])],
@@ -71,4 +73,9 @@ export {PROGRAM_DESCRIPTION} from './groups.js';
 
 export function writeManifest(file: string, ...input: Parameters<typeof buildManifest>): void {
   writeFileSync(file, `${JSON.stringify(buildManifest(...input))}\n`);
+}
+
+/** dist/mcp-tools.json: the MCP tool of every command that is one (src/mcp/tools-file.ts). */
+export function writeTools(file: string, definitions: readonly CommandDefinition[]): void {
+  writeFileSync(file, `${JSON.stringify(deriveTools(definitions))}\n`);
 }

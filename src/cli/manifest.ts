@@ -28,11 +28,21 @@ export interface ManifestFlag {
   name: string;
   takesValue: boolean;
   description: string;
-  /** Values offered by completion (empty: anything). */
+  /** Values offered by completion (empty: see `complete`). */
   values: string[];
+  /**
+   * What completion offers for a value flag without `values`: file names (a `<file>` or
+   * `<path>` flag), the saved org (`--org`), or nothing (free text: a title, an id).
+   */
+  complete: 'files' | 'org' | 'none';
 }
 
 let cached: Manifest | undefined;
+
+/** dist/fast/<noun>/<verb>.js beside the entry file: one command's definition and its runner. */
+export function fastEntryUrl(commandPath: string, entryUrl: string): string {
+  return new URL(`./fast/${commandPath.replaceAll(' ', '/')}.js`, entryUrl).href;
+}
 
 /** The manifest beside the entry file (dist/cli.js), read once. */
 export function readManifest(entryFile: string = process.argv[1] ?? ''): Manifest {
