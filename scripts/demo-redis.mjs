@@ -7,7 +7,8 @@ export function pingRedis(url, timeoutMs = 1500) {
   return new Promise(resolve => {
     // The first host of any form vigil reads (redis+sentinel://h1:26379,h2/..., redis+cluster://...):
     // a sentinel and a cluster node answer PING too; the worker then checks the rest.
-    const match = /^[a-z+]+:\/\/(?:[^@/?#]*@)?(\[[^\]]+\]|[^:,/?#]*)(?::(\d+))?/i.exec(url);
+    // The userinfo ends at the last "@" before the path: a password may hold "@", "#" or "?".
+    const match = /^[a-z+]+:\/\/(?:[^/]*@)?(\[[^\]]+\]|[^:,/?#@]*)(?::(\d+))?/i.exec(url);
     if (!match) return resolve({ok: false, reason: 'not a URL'});
     const defaultPort = /sentinel/i.test(url) ? 26379 : 6379;
     const socket = net.connect({host: match[1].replace(/^\[|\]$/g, '') || '127.0.0.1', port: Number(match[2] || defaultPort)});

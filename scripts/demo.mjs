@@ -190,10 +190,11 @@ sandbox.child.on('exit', code => {
 });
 
 const redisUrl = env.VIGIL_REDIS_URL ?? 'redis://127.0.0.1:6379';
-// What the demo prints: credentials masked, in the userinfo and in the query.
-const shownRedisUrl = redisUrl
-  .replace(/^([a-z+]+:\/\/)([^@/?#:]*)(:[^@/?#]*)?@/i, (_all, scheme, user, pass) => `${scheme}${user}${pass ? ':***' : ''}@`)
-  .replace(/([?&](?:password|username|sentinelPassword|sentinelUsername)=)[^&#]*/gi, '$1***');
+// Printed, and put in the line to paste, only when it can hold neither a credential (no
+// userinfo, no query) nor a character a shell acts on: masking text patterns missed
+// passwords with a bare "@", "#" or "?" in them (vigil itself masks by what it parsed).
+const plainRedisUrl = /^[a-z+]+:\/\/[A-Za-z0-9.:[\],_/-]+$/i.test(redisUrl);
+const shownRedisUrl = plainRedisUrl ? redisUrl : 'VIGIL_REDIS_URL (not repeated: it may hold a password)';
 const metricsPort = env.VIGIL_METRICS_PORT === '0' ? String(await freePort()) : (env.VIGIL_METRICS_PORT ?? '9464');
 const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
 // On Redis Cluster the prefix must be a hash tag (see docs/checker.md).
@@ -231,9 +232,9 @@ if (!workerBuilt) {
     workerRunning = true;
     lines.push(`Worker    running deploy/demo-checks.yaml (${graded.map(check => check.org).join(', ')}; Redis ${shownRedisUrl}, prefix ${prefix})`);
     lines.push(`Metrics   ${metricsUrl}`);
-    // A URL with credentials is left out: the user set it (it is in their environment), and
-    // a password is never printed.
-    workerEnv = `${shownRedisUrl === redisUrl ? ` VIGIL_REDIS_URL=${redisUrl}` : ''} VIGIL_PREFIX=${prefix}`;
+    // A URL that may hold credentials is left out: the user set it (it is in their
+    // environment), and a password is never printed.
+    workerEnv = `${plainRedisUrl ? ` VIGIL_REDIS_URL=${redisUrl}` : ''} VIGIL_PREFIX=${prefix}`;
     const alerting = await startDemoAlerting({
       env,
       dir: runDir.dir,

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import {HEALTHCHECK_DEFAULTS, HEALTHCHECK_IDS} from '../api/wire/index.js';
 import {MAX_DURATION_MS, TOO_LONG, parseDuration} from './duration.js';
+import {ORG_SLUG, ORG_SLUG_RULE} from '../config/validate.js';
 
 /**
  * The declarative checks file of `vigil worker` (docs/checker.md). File-level `defaults`
@@ -34,12 +35,10 @@ const settings = {
   failThreshold: threshold.optional(),
 };
 
-/** Org slugs become Redis keys, scheduler ids and metric labels: keep them plain. */
-export const ORG_SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 const entry = z.strictObject({
   check: z.enum(HEALTHCHECK_IDS, {error: `must be one of: ${HEALTHCHECK_IDS.join(', ')}`}),
-  org: z.string().regex(ORG_SLUG, 'must be an org slug (letters, digits, ".", "_", "-"; at most 100)'),
+  org: z.string().regex(ORG_SLUG, ORG_SLUG_RULE),
   ...settings,
 });
 

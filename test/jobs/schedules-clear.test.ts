@@ -7,7 +7,7 @@ import {askOnTerminal, runSchedulesClear, type Confirm, type SchedulesClearFlags
 import {prefixPattern} from '../../src/cmd/schedules/clear/prefix-keys.js';
 import {runSchedulesList, type SchedulesListFlags} from '../../src/cmd/schedules/list/list.js';
 import {startHeartbeat, workersKey} from '../../src/redis/heartbeat.js';
-import {QUEUE_NAME} from '../../jobs/queue.js';
+import {QUEUE_NAME} from '../../src/redis/queue.js';
 import {fakeIO} from '../helpers/fake-io.js';
 import {runCli} from '../helpers/cli.js';
 import {ensureBuilt} from '../helpers/build.js';

@@ -9,7 +9,7 @@ import {workerFixture} from './fixture.js';
 import {spec} from './harness.js';
 import {waitFor} from '../helpers/wait-for.js';
 import {startHeartbeat, workersKey} from '../../src/redis/heartbeat.js';
-import {QUEUE_NAME} from '../../jobs/queue.js';
+import {QUEUE_NAME} from '../../src/redis/queue.js';
 
 const fixture = workerFixture();
 const dir = mkdtempSync(path.join(tmpdir(), 'vigil-schedules-'));

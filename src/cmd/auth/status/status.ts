@@ -3,11 +3,12 @@ import type {CommandContext} from '../../../cli/context.js';
 import {configFilePath, credentialsFilePath, type ConfigDirSource} from '../../../config/config-dir.js';
 import {ENV, type Setting} from '../../../config/settings.js';
 import {readCredentials} from '../../../config/store.js';
-import {CredentialsError} from '../../../errors.js';
+import {MissingKeyError} from '../../../errors.js';
 import {colorEnabled, painter, type StyleName} from '../../../output/color.js';
 import {checkKeyLive, KeyRejectedError, KeyUncheckedError, REJECTED_KEY_HINT, type KeyVerdict} from '../shared/check-key.js';
 import {printJson} from '../../../output/print.js';
 import {sanitizeText} from '../../../output/sanitize.js';
+import {shellCommand} from '../../../output/shell.js';
 import {maskSecret} from '../../../secrets.js';
 
 export interface StatusOptions {
@@ -95,7 +96,7 @@ export async function authStatus(options: StatusOptions, ctx: CommandContext): P
     for (const warning of warnings) ctx.io.stderr.write(`warning: ${sanitizeText(warning)}\n`);
   }
 
-  if (!settings.apiKey) throw new CredentialsError('no API key configured');
+  if (!settings.apiKey) throw new MissingKeyError();
   if (keyCheck.result === 'rejected') throw new KeyRejectedError(keyCheck.detail ?? '', REJECTED_KEY_HINT);
   if (keyCheck.result === 'unreachable') throw new KeyUncheckedError(keyCheck.detail ?? '', 'check the base URL and your connection; `vigil auth status --offline` shows the settings without asking the upstream');
 }
@@ -132,7 +133,7 @@ async function fileWarnings(ctx: CommandContext): Promise<string[]> {
   const info = await stat(file).catch(() => undefined);
   if (!info) return warnings;
   if ((info.mode & 0o077) !== 0) {
-    warnings.push(`${file} can be read by other users (mode ${(info.mode & 0o777).toString(8)}); run \`chmod 600 ${file}\` or \`vigil auth login\` again`);
+    warnings.push(`${file} can be read by other users (mode ${(info.mode & 0o777).toString(8)}); run \`${shellCommand(['chmod', '600', file])}\` or \`vigil auth login\` again`);
   }
   if (ctx.settings.apiKey?.source === 'env') {
     // The saved key is shadowed; say so, so "logged in" is not mistaken for "using my saved key".

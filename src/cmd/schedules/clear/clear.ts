@@ -6,7 +6,7 @@ import {printJson} from '../../../output/print.js';
 import {sanitizeText} from '../../../output/sanitize.js';
 import {workerLiveness, workersKey} from '../../../redis/heartbeat.js';
 import {resolveRedisSetting} from '../../../redis/settings.js';
-import {QUEUE_NAME} from '../../../../jobs/queue.js';
+import {QUEUE_NAME} from '../../../redis/queue.js';
 import {withScheduleQueue} from '../shared/queue.js';
 import {keysOfPrefix, unlinkKeys} from './prefix-keys.js';
 

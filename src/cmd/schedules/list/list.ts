@@ -6,7 +6,7 @@ import type {Column} from '../../../output/columns.js';
 import {ResultStore, type StoredCheck} from '../../../metrics/store.js';
 import {redact} from '../../../secrets.js';
 import {Problems, capture} from '../../../cli/problems.js';
-import {QUEUE_NAME, type CheckJobData} from '../../../../jobs/queue.js';
+import {QUEUE_NAME, type CheckJobData} from '../../../redis/queue.js';
 import {withScheduleQueue} from '../shared/queue.js';
 import {resolveRedisSetting} from '../../../redis/settings.js';
 import {STALE_MS, workerLiveness, workersKey} from '../../../redis/heartbeat.js';

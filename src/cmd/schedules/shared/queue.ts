@@ -4,7 +4,9 @@ import * as z from 'zod';
 import {option} from '../../../cli/options.js';
 import {VigilError} from '../../../errors.js';
 import type {RedisSetting} from '../../../redis/settings.js';
-import {QUEUE_NAME, RedisUnavailableError, connectRedis, type CheckJobData} from '../../../../jobs/queue.js';
+import {connectRedis} from '../../../redis/connect.js';
+import {RedisUnavailableError} from '../../../redis/probe.js';
+import {QUEUE_NAME, type CheckJobData} from '../../../redis/queue.js';
 
 /** The Redis flags of every `schedules` command: the same Redis and prefix as `vigil worker`. */
 export const scheduleRedisOptions = {
