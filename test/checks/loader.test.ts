@@ -153,7 +153,7 @@ describe('what a bad file is told', () => {
 
   it('a problem with the file as a whole is placed at "(file)"', async () => {
     expect(await problemsOf('colour: red\nchecks:\n  - {check: takedowns.cancelled-count, org: acme}\n')).toEqual([
-      'checks.yaml: (file): unknown key "colour" (line 1); known keys: defaults, timeout, retry, checks',
+      'checks.yaml: (file): unknown key "colour" (line 1); known keys: defaults, timeout, retry, checks, discover',
     ]);
     expect(await problemsOf('3\n')).toEqual(['checks.yaml: (file): Invalid input: expected object, received number']);
   });
@@ -208,7 +208,7 @@ describe('a checks file is as helpful as the flags', () => {
       'checks.yaml: retry: unknown key "atempts" (line 3); did you mean "attempts"?',
       'checks.yaml: retry: unknown key "zzzzzz" (line 4); known keys: attempts, backoff',
       'checks.yaml: checks[1]: unknown key "failTreshold" (line 10); did you mean "failThreshold"?',
-      'checks.yaml: checks[2].org: Invalid input: expected string, received undefined',
+      'checks.yaml: checks[2].org: must be an org slug',
       'checks.yaml: checks[2]: unknown key "ogr" (line 11); did you mean "org"?',
     ]);
   });
