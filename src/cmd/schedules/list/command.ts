@@ -13,5 +13,7 @@ export const definition = defineCommand({
   options: () =>
     debugOptions.extend(outputOptions.shape).extend(scheduleRedisOptions),
   completions: {output: OUTPUT_FORMATS},
+  // Where the schedules live is the server's setting (VIGIL_REDIS_URL, ...), not an agent's.
+  mcp: {readOnly: true, omit: ['redisUrl', 'redisCa', 'prefix']},
   run: ({options}, ctx) => runSchedulesList(options, ctx),
 });
