@@ -39,16 +39,18 @@ async function implementedChecks(sandbox, org, exclude) {
 export async function gradeChecks({orgs, exclude}, sandbox) {
   const perOrg = await Promise.all(
     orgs.map(async org => {
-      const ids = await implementedChecks(sandbox, org, exclude);
+      // An org whose registry cannot be read is left out the same way.
+      const ids = await implementedChecks(sandbox, org, exclude).catch(() => []);
       return Promise.all(
         ids.map(async check => {
-          const result = await post(sandbox, `/healthchecks/${check.replace('.', '/')}`, {slug: org});
-          return {org, check, severity: result.severity, observed: result.observed ?? {}, threshold: result.threshold ?? {}};
+          // A check the sandbox cannot grade is left out of the banner, not a reason to stop.
+          const result = await post(sandbox, `/healthchecks/${check.replace('.', '/')}`, {slug: org}).catch(() => undefined);
+          return result && {org, check, severity: result.severity, observed: result.observed ?? {}, threshold: result.threshold ?? {}};
         }),
       );
     }),
   );
-  return perOrg.flat();
+  return perOrg.flat().filter(Boolean);
 }
 
 const list = words => (words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? ''));

@@ -47,6 +47,12 @@ describe('README: loading the Grafana dashboard', () => {
       'Runs per second by outcome': /runs and errors per second/,
       'Errors per second by kind': /runs and errors per second/,
       'Run duration': /run duration/,
+      'Severity matrix: org by check': /a severity matrix of org\s+by check/,
+      'Check: $check': /a row per selected check \(`\$check`\)/,
+      '$check: severity per org': /with that check's severity per org/,
+      '$check: observed against thresholds': /its observed values against their thresholds/,
+      '$check: runs per second by outcome': /its\s+runs and errors per second/,
+      '$check: errors per second by kind': /its\s+runs and errors per second/,
     };
     expect(Object.keys(said).sort()).toEqual(dashboard.panels.map(panel => panel.title).sort());
     for (const [title, phrase] of Object.entries(said)) expect(section, title).toMatch(phrase);
