@@ -18,7 +18,7 @@ export const definition = defineCommand({
       yes: z.boolean().optional().describe('Do not ask (required when not on a terminal)'),
       json: z.boolean().optional().describe('Print what was removed as JSON ({prefix, schedulers, keys, liveWorkers})'),
     }),
-  // Removes what the workers run from, and asks on a terminal: not an agent's tool.
+  // Stops every worker's checks of a prefix: a person's decision, asked for, not an agent's tool.
   mcp: false,
   run: ({options}, ctx) => runSchedulesClear(options, ctx),
 });
