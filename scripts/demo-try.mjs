@@ -32,7 +32,7 @@ function loopLines({backlog, workerRunning, every, alertmanagerUrl}) {
     const origin = new URL(alertmanagerUrl).origin;
     lines.push(`  amtool alert query --alertmanager.url=${origin} alertname=VigilCheckFailing org=${org}    # firing within about a minute (also ${alertmanagerUrl})`);
   }
-  lines.push(`  vigil reports list --needs-customer-review --org ${org}    # the review browser: a approves the picked proposal; ${pending} times`);
+  lines.push(`  vigil reports list --needs-customer-review --org ${org}    # the review browser: a, Enter, y approves the highlighted proposal; ${pending} times`);
   if (!workerRunning) {
     lines.push(`  vigil healthchecks run ${check} --org ${org}    # ok once the queue is empty (no worker runs: no alert here)`);
   } else {

@@ -175,7 +175,7 @@ describe('npm run demo', () => {
     const all = await run(asPrinted(/^ {2}vigil healthchecks run --all --org acme .*$/m.exec(out)![0]!), shell);
     expect(all.code).toBe(6);
     expect(all.stdout).toMatch(/^reviewing\.backlog\tfail\tpendingCount=13\b/m);
-    expect(out).toContain('  vigil reports list --needs-customer-review --org acme    # the review browser: a approves the picked proposal; 14 times');
+    expect(out).toContain('  vigil reports list --needs-customer-review --org acme    # the review browser: a, Enter, y approves the highlighted proposal; 14 times');
     const backlog = async () => (await severities()).find(pair => pair.check === 'reviewing.backlog' && pair.org === 'acme')?.severity;
     const alertmanagerOrigin = alerting ? /^Alertmanager\s+(http:\/\/[\d.:]+)\S*alerts /m.exec(out)![1]! : undefined;
     const backlogAlerts = async () =>
