@@ -131,7 +131,13 @@ const startupTrims = {
       loader: 'js',
     }));
     build.onResolve({filter: /^read-package-up$/}, () => ({path: 'read-package-up', namespace: 'vigil-stub'}));
+    // got imports http2-wrapper at load, which builds a TLS context (~30 ms of every run that
+    // sends a request); got touches it only with `http2: true`, which vigil never sets (the
+    // upstream speaks HTTP/1.1, docs/api-client.md).
+    build.onResolve({filter: /^http2-wrapper$/}, () => ({path: 'http2-wrapper', namespace: 'vigil-stub'}));
     const stubs = {
+      'http2-wrapper':
+        "const off = () => { throw new Error('vigil is built without HTTP/2 (http2-wrapper)'); };\nexport default {auto: off, globalAgent: undefined};",
       'read-package-up': 'export async function readPackageUp() { return undefined; }',
     };
     build.onLoad({filter: /.*/, namespace: 'vigil-stub'}, args => ({contents: stubs[args.path], loader: 'js'}));
