@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import got, {type Options, type RequestError, type Response, type RetryObject} from 'got';
+import got, {type PlainResponse, type RequestError, type Response, type RetryObject} from 'got';
 import {InterruptedError, VigilError} from '../errors.js';
 import {redact} from '../secrets.js';
 import {ACCEPT_ENCODING, ResponseTooLargeError, decodeBody} from './body-cap.js';
@@ -204,7 +204,7 @@ export function createGotTransport(options: TransportOptions): Transport {
  * body): any other would send the POST again, which may act twice. A redirect not followed
  * comes back as the response, and the transport refuses it by name.
  */
-function shouldFollow(response: Response, origin: URL): boolean {
+function shouldFollow(response: PlainResponse, origin: URL): boolean {
   const options = response.request.options;
   const policy = stateOf(options)?.request.policy ?? 'idempotent';
   if (policy !== 'idempotent' && options.method !== 'GET' && response.statusCode !== 303) return false;
@@ -212,7 +212,7 @@ function shouldFollow(response: Response, origin: URL): boolean {
 }
 
 /** Where a redirect points; a Location arrives as latin1, read as UTF-8 as browsers (and got) do. */
-function locationOf(response: Response): URL | undefined {
+function locationOf(response: PlainResponse): URL | undefined {
   const location = response.headers.location;
   if (!location) return undefined;
   try {
