@@ -24,6 +24,8 @@ interface CallState {
   attempt: number;
   /** When the current exchange started (--debug only). */
   startedAt: number;
+  /** The last attempt a --debug line was written for. */
+  traced: number;
   /** Set when the body passed the cap: got's cancel error is replaced by it. */
   tooLarge?: ResponseTooLargeError;
 }
@@ -51,6 +53,7 @@ export function createGotTransport(options: TransportOptions): Transport {
   const debug = options.debug;
   const trace = (state: CallState | undefined, method: string, href: string, outcome: string) => {
     if (!debug) return;
+    if (state) state.traced = state.attempt;
     const ms = state ? Math.round(performance.now() - state.startedAt) : 0;
     debug(redact(`${method} ${href} -> ${outcome} in ${ms} ms (attempt ${state?.attempt ?? 1}/${attempts})`));
   };
@@ -128,7 +131,7 @@ export function createGotTransport(options: TransportOptions): Transport {
 
   return {
     async send(request) {
-      const state: CallState = {request, attempt: 1, startedAt: performance.now()};
+      const state: CallState = {request, attempt: 1, startedAt: performance.now(), traced: 0};
       request.onAttempt?.(1, attempts);
       let status: number | undefined;
       try {
@@ -156,6 +159,8 @@ export function createGotTransport(options: TransportOptions): Transport {
       } catch (error) {
         if (request.signal.aborted && !isBudget(request.signal)) throw new InterruptedError();
         const failure = safeFailure(error, state, status ?? responseStatus(error));
+        // An attempt ended by the budget or the size cap never reached calculateDelay.
+        if (state.traced !== state.attempt) trace(state, request.method, `${prefixUrl.href}${request.path}${request.searchParams ? `?${request.searchParams}` : ''}`, failure instanceof NetworkFailure ? failure.code : failure.name);
         if (failure instanceof NetworkFailure) failure.attempts = state.attempt;
         throw failure;
       }
