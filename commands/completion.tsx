@@ -1,4 +1,4 @@
-import {definition} from '../src/cli/commands/completion.js';
+import {definition} from '../src/cmd/completion/command.js';
 import {pastelCommand} from '../src/ui/pastel-command.js';
 
 // Pastel's view of the command; the command itself is its definition (docs/commands.md).

@@ -5,7 +5,7 @@ import {ApiError, ContractError, CredentialsError, UnavailableError} from '../sr
 import type {ErrorKind, ResultStore, RunOutcome} from '../src/metrics/store.js';
 import type {VigilMetrics} from '../src/metrics/registry.js';
 import {sanitizeText} from '../src/output/sanitize.js';
-import type {CheckJobData} from './queue.js';
+import type {CheckJobData} from '../src/redis/queue.js';
 
 /**
  * One scheduled run: call the upstream with a timeout, record the outcome (store, metrics,

@@ -1,7 +1,8 @@
 import type {Queue} from 'bullmq';
 import type {CheckSpec} from '../src/checks/schema.js';
 import type {ResultStore} from '../src/metrics/store.js';
-import type {CheckJobData, RetryPolicy} from './queue.js';
+import {fnv1a32} from '../src/fnv1a.js';
+import type {CheckJobData} from '../src/redis/queue.js';
 
 /**
  * Makes the queue's job schedulers match the checks file: one scheduler per (check, org),
@@ -18,21 +19,19 @@ export interface ReconcileSummary {
   unchanged: number;
 }
 
-/** FNV-1a, 32 bit: stable across processes and versions, unlike anything seeded. */
-export function hash32(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
-}
-
 export function schedulerOffset(spec: CheckSpec): number {
-  return hash32(spec.id) % spec.everyMs;
+  return fnv1a32(spec.id) % spec.everyMs;
 }
 
-export function jobTemplate(spec: CheckSpec, retry: RetryPolicy) {
+/** How BullMQ retries a failed run (the HTTP client makes one attempt per run). */
+export interface JobRetryPolicy {
+  /** Runs per due time, the first included. */
+  attempts: number;
+  /** First backoff; doubles per attempt, with jitter. */
+  backoffMs: number;
+}
+
+export function jobTemplate(spec: CheckSpec, retry: JobRetryPolicy) {
   return {
     name: spec.check,
     data: spec satisfies CheckJobData,
@@ -52,7 +51,7 @@ export async function reconcile(
   queue: Queue<CheckJobData>,
   store: ResultStore,
   specs: readonly CheckSpec[],
-  retry: RetryPolicy,
+  retry: JobRetryPolicy,
 ): Promise<ReconcileSummary> {
   const existing = new Map((await queue.getJobSchedulers(0, -1)).map(scheduler => [scheduler.key, scheduler]));
   const summary: ReconcileSummary = {added: [], changed: [], removed: [], unchanged: 0};

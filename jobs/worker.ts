@@ -6,8 +6,8 @@ import {ResultStore} from '../src/metrics/store.js';
 import {createMetrics, QUEUE_STATES, type VigilMetrics} from '../src/metrics/registry.js';
 import {startMetricsServer, type MetricsServer} from '../src/metrics/server.js';
 import {createProcessor, type RunLogEntry} from './processor.js';
-import {QUEUE_NAME, type CheckJobData, type RetryPolicy} from './queue.js';
-import {reconcile, type ReconcileSummary} from './reconcile.js';
+import {QUEUE_NAME, type CheckJobData} from '../src/redis/queue.js';
+import {reconcile, type JobRetryPolicy, type ReconcileSummary} from './reconcile.js';
 import {shutdownWorker, type ShutdownResult} from './shutdown.js';
 
 /**
@@ -27,7 +27,7 @@ export interface CheckWorkerOptions {
   /** 0 picks a free port (tests). */
   metricsPort: number;
   timeoutMs: number;
-  retry: RetryPolicy;
+  retry: JobRetryPolicy;
   /** How long a job's lock lives without renewal: a killed worker's run is re-run after it. */
   lockDurationMs?: number;
   stalledIntervalMs?: number;

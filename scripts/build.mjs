@@ -4,7 +4,7 @@
 // - dist/fast/<noun>/<verb>.js, one entry per command holding its definition and the fast
 //   path's runner (Commander, Pastel's option generator, zod, runWork): a run that draws
 //   nothing loads its command's entry and the few chunks the commands share (Node links an ES
-//   module per file, ~1 ms each: the single-build layout had a dry run load 34 files);
+//   module per file, ~1 ms each: one build for everything makes a dry run load 34 files);
 // - dist/pastel.js with dist/commands/** beside it, Pastel's layout (Pastel discovers
 //   commands by reading that folder): only a run that draws, or a command line naming no
 //   command, loads them. Each command module is its own entry point and code splitting
@@ -17,6 +17,7 @@ import {build} from 'esbuild';
 import {readFile, readdir, rename, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
+import {dependencyPatchesPlugin} from './build/patches.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
@@ -32,8 +33,10 @@ async function listCommandModules(dir) {
 }
 
 const commandFiles = await listCommandModules(path.join(root, 'commands'));
-const definitionsDir = path.join(root, 'src/cli/commands');
-const definitionFiles = await listCommandModules(definitionsDir);
+// Each command's room is src/cmd/<noun>/<verb>/ (or src/cmd/<name>/): its definition is the
+// room's command.ts, beside the work and its helpers.
+const definitionsDir = path.join(root, 'src/cmd');
+const definitionFiles = (await listCommandModules(definitionsDir)).filter(file => path.basename(file) === 'command.ts');
 const pastelEntries = [
   {in: path.join(root, 'src/cli/main.ts'), out: 'pastel'},
   ...commandFiles.map(file => ({
@@ -44,7 +47,7 @@ const pastelEntries = [
   {in: path.join(root, 'src/cli/manifest-build.ts'), out: 'manifest-build'},
 ];
 // dist/fast/<noun>/<verb>.js: the definition and the runner (src/cli/fast-path.ts imports it).
-const fastOut = file => `fast/${path.relative(definitionsDir, file).replace(/\.tsx?$/, '')}`;
+const fastOut = file => `fast/${path.relative(definitionsDir, path.dirname(file))}`;
 const fastEntries = definitionFiles.map(file => ({in: `vigil-fast:${file}`, out: fastOut(file)}));
 const fastEntryPlugin = {
   name: 'fast-entries',
@@ -68,81 +71,8 @@ const fastEntryPlugin = {
 // Build beside dist/ and swap it in, so a test running the CLI never sees a half-built tree.
 const staging = path.join(root, `dist.tmp-${process.pid}`);
 await rm(staging, {recursive: true, force: true});
-/**
- * Start-up trims and one fix-up of Pastel, applied to the bundle:
- * - zod's `z.locales` namespace drags all ~50 message locales (~300 KB minified) into the
- *   bundle; vigil writes its own messages and zod uses `en` by default, so only `en` stays.
- * - Pastel calls read-package-up on every run, only to fall back on a package.json's
- *   name and version; vigil always passes both (and the fallback would read the package.json
- *   above the user's working directory, not vigil's), so it resolves to nothing.
- */
-const startupTrims = {
-  name: 'startup-trims',
-  setup(build) {
-    // Pastel's command reader keeps only the exports it knows; keep the definition too.
-    build.onLoad({filter: /[\\/]pastel[\\/]build[\\/]read-commands\.js$/}, async args => {
-      const source = await readFile(args.path, 'utf8');
-      const patched = source.replace('component: m.default,', 'component: m.default, definition: m.definition,');
-      if (patched === source) throw new Error('pastel/build/read-commands.js changed: update the definition patch in scripts/build.mjs');
-      return {contents: patched, loader: 'js', resolveDir: path.dirname(args.path)};
-    });
-    // The root program gets vigil's help layout and examples, as on the fast path.
-    build.onLoad({filter: /[\\/]pastel[\\/]build[\\/]index\.js$/}, async args => {
-      const source = await readFile(args.path, 'utf8');
-      const patched = source.replace('program.parse(argv);', '__vigilFinishProgram(program);\n        program.parse(argv);');
-      if (patched === source) throw new Error('pastel/build/index.js changed: update the finishProgram patch in scripts/build.mjs');
-      const handler = JSON.stringify(path.join(root, 'src/cli/commander.ts'));
-      return {contents: `import {finishProgram as __vigilFinishProgram} from ${handler};\n${patched}`, loader: 'js', resolveDir: path.dirname(args.path)};
-    });
-    // Pastel prints its own option type errors (a flag given without its value) on stdout,
-    // naming the camelCase key; route them to src/cli/parse-error.ts (stderr, flag names).
-    build.onLoad({filter: /[\\/]pastel[\\/]build[\\/]generate-command\.js$/}, async args => {
-      const source = await readFile(args.path, 'utf8');
-      const pastelError = /render\(_jsx\(StatusMessage, \{ variant: "error", children: fromZodError\(result\.error, \{[^}]*\}\)\.message \}\)\);/g;
-      // Then vigil's finishing of each command (flag labels, examples, errors naming the
-      // flag): the same function the fast path applies (src/cli/commander.ts).
-      const patched = source
-        .replace(pastelError, '__vigilReportParseError(result.error);')
-        .replace('const { component } = pastelCommand;', '__vigilFinishCommand(commanderCommand, pastelCommand.definition);\n    const { component } = pastelCommand;');
-      if (patched.match(/__vigilReportParseError/g)?.length !== 2 || !patched.includes('__vigilFinishCommand(')) {
-        throw new Error('pastel/build/generate-command.js changed: update the parse-error and finishCommand patches in scripts/build.mjs');
-      }
-      const errors = JSON.stringify(path.join(root, 'src/cli/parse-error.ts'));
-      const finish = JSON.stringify(path.join(root, 'src/cli/commander.ts'));
-      return {
-        contents: `import {reportParseError as __vigilReportParseError} from ${errors};\nimport {finishCommand as __vigilFinishCommand} from ${finish};\n${patched}`,
-        loader: 'js',
-        resolveDir: path.dirname(args.path),
-      };
-    });
-    // Commander loads node:child_process (and with it net, dgram and their kin) at import, for
-    // executable subcommands, which vigil has none of: load it on first use instead.
-    build.onLoad({filter: /[\\/]commander[\\/]lib[\\/]command\.js$/}, async args => {
-      const source = await readFile(args.path, 'utf8');
-      const patched = source.replace(
-        "const childProcess = require('node:child_process');",
-        "const childProcess = {spawn: (...spawnArgs) => require('node:child_process').spawn(...spawnArgs)};",
-      );
-      if (patched === source || /childProcess\.(?!spawn\()/.test(patched)) throw new Error('commander/lib/command.js changed: update the child_process patch in scripts/build.mjs');
-      return {contents: patched, loader: 'js', resolveDir: path.dirname(args.path)};
-    });
-    build.onLoad({filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/}, () => ({
-      contents: "export {default as en} from './en.js';",
-      loader: 'js',
-    }));
-    build.onResolve({filter: /^read-package-up$/}, () => ({path: 'read-package-up', namespace: 'vigil-stub'}));
-    // got imports http2-wrapper at load, which builds a TLS context (~30 ms of every run that
-    // sends a request); got touches it only with `http2: true`, which vigil never sets (the
-    // upstream speaks HTTP/1.1, docs/api-client.md).
-    build.onResolve({filter: /^http2-wrapper$/}, () => ({path: 'http2-wrapper', namespace: 'vigil-stub'}));
-    const stubs = {
-      'http2-wrapper':
-        "const off = () => { throw new Error('vigil is built without HTTP/2 (http2-wrapper)'); };\nexport default {auto: off, globalAgent: undefined};",
-      'read-package-up': 'export async function readPackageUp() { return undefined; }',
-    };
-    build.onLoad({filter: /.*/, namespace: 'vigil-stub'}, args => ({contents: stubs[args.path], loader: 'js'}));
-  },
-};
+// Every patch of a dependency's source, with its reason and re-check: scripts/build/patches.mjs.
+const patches = dependencyPatchesPlugin(root);
 
 const common = {
   outdir: staging,
@@ -165,9 +95,9 @@ const common = {
   logLevel: 'warning',
 };
 const results = await Promise.all([
-  build({...common, entryPoints: [{in: path.join(root, 'src/cli.ts'), out: 'cli'}], splitting: false, plugins: [startupTrims]}),
-  build({...common, entryPoints: fastEntries, splitting: true, plugins: [startupTrims, fastEntryPlugin]}),
-  build({...common, entryPoints: pastelEntries, splitting: true, plugins: [startupTrims]}),
+  build({...common, entryPoints: [{in: path.join(root, 'src/cli.ts'), out: 'cli'}], splitting: false, plugins: [patches]}),
+  build({...common, entryPoints: fastEntries, splitting: true, plugins: [patches, fastEntryPlugin]}),
+  build({...common, entryPoints: pastelEntries, splitting: true, plugins: [patches]}),
 ]);
 
 // Which sources each output file holds: test/cli/startup.test.ts maps the files a run loads

@@ -1,6 +1,8 @@
 // Project rules tsc cannot check:
 // - commands/ holds Pastel command modules only (Pastel imports every file there at start);
 // - no source file grows past what one reader holds in mind;
+// - only the worker command (src/cmd/worker/) reaches into jobs/, the worker's BullMQ side:
+//   what other commands share with the worker lives in src/ (src/redis/, src/metrics/);
 // - zod is imported as a namespace (`import * as z from 'zod'`): the named `{z}` export is a
 //   namespace object the bundler must keep whole, ~130 KB more on every command's start-up.
 import {readdir, readFile, stat} from 'node:fs/promises';
@@ -38,6 +40,10 @@ for (const dir of ['src', 'commands', 'jobs']) {
     if (!/\.(ts|tsx|mjs)$/.test(file)) continue;
     const text = await readFile(file, 'utf8');
     if (/^import \{z\} from 'zod'/m.test(text)) problems.push(`${path.relative(root, file)}: import * as z from 'zod' (not {z}: it keeps all of zod in the bundle)`);
+    const rel = path.relative(root, file);
+    if (rel.startsWith('src/') && !rel.startsWith('src/cmd/worker/') && /(?:from|import\()\s*'(?:\.\.\/)+jobs\//.test(text)) {
+      problems.push(`${rel}: only the worker command imports from jobs/ (move what it needs into src/)`);
+    }
     const lines = text.split('\n').length;
     if (lines > MAX_LINES) problems.push(`${path.relative(root, file)}: ${lines} lines (split it below ${MAX_LINES})`);
   }

@@ -47,6 +47,13 @@ export class CredentialsError extends VigilError {
   }
 }
 
+/** No API key in the flag, the environment or the saved credentials. */
+export class MissingKeyError extends CredentialsError {
+  constructor() {
+    super('no API key configured');
+  }
+}
+
 /** An issue reported by the upstream, as in SPEC.md 2.4. */
 export interface ApiIssue {
   message: string;

@@ -1,9 +1,5 @@
 import {Command, Help, type Option} from 'commander';
-// Pastel's own option and argument generators (its package exports only the entry point,
-// which imports Ink): both paths turn a definition's zod schemas into Commander options
-// with the very same code.
-import generateOptions from '../../node_modules/pastel/build/generate-options.js';
-import generateArguments from '../../node_modules/pastel/build/generate-arguments.js';
+import {generateArguments, generateOptions} from './pastel-internals.js';
 import {reportParseError} from './parse-error.js';
 import type {CommandDefinition, CommandInput, Example} from './define.js';
 import {TRI_STATE_FLAGS} from './normalize-argv.js';
@@ -13,7 +9,7 @@ const HELP_WIDTH = 80;
 
 /**
  * vigil's finishing of a Commander command, applied on both paths: by Pastel's
- * generateCommand (patched in scripts/build.mjs) and by buildCommand below.
+ * generateCommand (patched in scripts/build/patches.mjs) and by buildCommand below.
  * - `<value>` for a flag that needs a value: Pastel writes `[value]` for every optional
  *   flag, which reads as "the value may be left out";
  * - `--[no-]x` for the three-state flags; no "(default: false)" on every boolean;

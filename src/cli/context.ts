@@ -1,5 +1,5 @@
 import {createApiClient, type ApiClient, type ApiClientOptions} from '../api/client.js';
-import {CredentialsError, InputError} from '../errors.js';
+import {InputError, MissingKeyError} from '../errors.js';
 import {loadSettings, type Settings, type SettingsFlags} from '../config/settings.js';
 import {redact, registerSecret} from '../secrets.js';
 import {USER_AGENT} from '../version.js';
@@ -11,7 +11,7 @@ export interface CommandContext {
   io: IO;
   settings: Settings;
   /**
-   * Builds the API client; throws CredentialsError without a key, InputError without a base
+   * Builds the API client; throws MissingKeyError without a key, InputError without a base
    * URL. `overrides` adjust retries and timeout (the worker leaves retrying to BullMQ).
    */
   client(overrides?: ClientOverrides): ApiClient;
@@ -76,7 +76,7 @@ export async function createContext(flags: ContextFlags, io: IO, signal: AbortSi
     },
     client(overrides: ClientOverrides = {}) {
       if (!settings.apiKey) {
-        throw new CredentialsError('no API key configured');
+        throw new MissingKeyError();
       }
       if (!settings.baseUrl) {
         throw new InputError([{field: '--base-url', message: 'no API base URL configured'}], 'pass --base-url, set VIGIL_BASE_URL, or run `vigil config set base-url <url>`');

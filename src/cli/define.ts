@@ -68,8 +68,3 @@ export function defineCommand<OF extends () => z.ZodObject<any>, AF extends (() 
 export function contextFlags(definition: CommandDefinition, options: object): ContextFlags {
   return definition.skipSavedFiles === true ? {...options, skipSavedFiles: true} : options;
 }
-
-/** `vigil reports list`: how messages and help name a command. */
-export function commandName(definition: Pick<CommandDefinition, 'path'>): string {
-  return ['vigil', ...definition.path].join(' ');
-}

@@ -8,7 +8,7 @@ interface ParseIssue {
 /**
  * Pastel's own type check of the options failed, typically a value-taking flag given with
  * no value (`--limit` last on the line). Pastel would print its zod message on stdout,
- * naming the camelCase key; the build routes it here instead (scripts/build.mjs), so the
+ * naming the camelCase key; the build routes it here instead (scripts/build/patches.mjs), so the
  * message names the flag and goes to stderr. Pastel then exits 1: a command line that
  * cannot be parsed.
  */

@@ -39,9 +39,6 @@ const RESULTS: {family: Family; value: (item: StoredCheck) => number | undefined
 ];
 const OBSERVED = family('vigil_check_observed', 'Numeric values the last successful run observed, by key (e.g. the cancelled count)');
 
-/** Every metric family this module writes, for the docs and the lint of vigil's own series. */
-export const CHECK_FAMILIES = [...SETTINGS.map(s => s.family.name), ...RESULTS.map(r => r.family.name), OBSERVED.name];
-
 // Format characters (zero-width, bidi marks), unassigned and private-use code points, and
 // any control sanitizeText left (it keeps none, but a label must never carry one).
 const NOT_PRINTABLE = /\p{C}/gu;

@@ -1,6 +1,7 @@
 import type {Cluster, Redis, RedisOptions} from 'ioredis';
 import {registerSecret} from '../secrets.js';
-import {clusterOptions, ioredisOptions, type RedisTarget} from './connection-url.js';
+import {InputError} from '../errors.js';
+import {clusterOptions, ioredisOptions, parseRedisUrl, RedisUrlError, type RedisTarget} from './connection-url.js';
 import {probeRedis, requireNoEviction, type ProbeResult} from './probe.js';
 
 /** What vigil talks to: one server (standalone or found through Sentinel), or a cluster. */
@@ -67,6 +68,30 @@ export async function openRedis(target: RedisTarget, source: string, options: Co
   // failures still reach the caller as rejected commands.
   redis.on('error', () => {});
   return {redis, probe};
+}
+
+/**
+ * Opens the long-lived connection the worker uses (or a one-shot one for `schedules` and
+ * `doctor`), after a bounded probe: a Redis that cannot be reached at start-up is said at once
+ * (exit 8), a misconfigured one (eviction policy, unknown Sentinel primary, bad URL) is exit 3
+ * with the fix. `url` is a URL in any form connection-url.ts reads, or a parsed target.
+ *
+ * Typed as a single Redis for jobs/ and the result store: on redis+cluster:// it is an
+ * ioredis Cluster, which answers every command they send (their keys share the prefix's
+ * hash tag, so one slot) and has the same status, events, quit and disconnect.
+ */
+export async function connectRedis(url: string | RedisTarget, source: string, options: ConnectOptions = {}): Promise<Redis> {
+  const target = typeof url === 'string' ? parseTarget(url, source) : url;
+  return (await openRedis(target, source, options)).redis as Redis;
+}
+
+function parseTarget(url: string, source: string): RedisTarget {
+  try {
+    return parseRedisUrl(url, source);
+  } catch (error) {
+    if (error instanceof RedisUrlError) throw new InputError([error.problem]);
+    throw error;
+  }
 }
 
 /**

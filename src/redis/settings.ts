@@ -1,4 +1,4 @@
-import type {Problems} from '../cmd/reports/problems.js';
+import type {Problems} from '../cli/problems.js';
 import {isHashTagged} from './connect.js';
 import {parseRedisUrl, RedisUrlError, type RedisTarget} from './connection-url.js';
 

@@ -1,3 +1,5 @@
+import {fnv1a32} from '../fnv1a.js';
+
 /**
  * A small seeded PRNG (mulberry32 over an FNV-1a hash of the seed text), so `--seed demo`
  * yields the same orgs, reports and ids on every machine and every run. Math.random is
@@ -15,17 +17,8 @@ export interface Rng {
   weighted<T>(entries: ReadonlyArray<readonly [T, number]>): T;
 }
 
-function hashSeed(seed: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < seed.length; i++) {
-    hash ^= seed.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
 export function createRng(seed: string): Rng {
-  let state = hashSeed(seed);
+  let state = fnv1a32(seed);
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;

@@ -1,10 +1,10 @@
 import {readFileSync} from 'node:fs';
 import {useNock} from '../helpers/nock.js';
 import {describe, expect, it} from 'vitest';
-import {runReportsCreate} from '../../src/cmd/reports/create.js';
-import {runReportsList} from '../../src/cmd/reports/list.js';
-import {runReportsSearch} from '../../src/cmd/reports/search.js';
-import {runHealthcheckCommand} from '../../src/cmd/healthchecks/run.js';
+import {runReportsCreate} from '../../src/cmd/reports/create/create.js';
+import {runReportsList} from '../../src/cmd/reports/list/list.js';
+import {runReportsSearch} from '../../src/cmd/reports/search/search.js';
+import {runHealthcheckCommand} from '../../src/cmd/healthchecks/run/run.js';
 import {ExitCode} from '../../src/exit-codes.js';
 import {fakeContext, interceptApi} from '../cmd/reports/fake-context.js';
 

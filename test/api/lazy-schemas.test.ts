@@ -13,7 +13,7 @@ vi.mock('zod', async importOriginal => {
   return {...actual, ...builders, z: {...actual.z, ...builders}};
 });
 
-describe('wire and config schemas (issue 12: built per command, not at start-up)', () => {
+describe('wire and config schemas are built per command, not at start-up', () => {
   it('are not built when their modules are imported, only on first use, and once', async () => {
     const wire = await import('../../src/api/wire/index.js');
     await import('../../src/config/store.js');

@@ -8,7 +8,7 @@ import {normalizeArgv} from '../../src/cli/normalize-argv.js';
 import {ROOT} from '../helpers/cli.js';
 
 /*
- * Every definition under src/cli/commands/ matches a Pastel module under commands/, and
+ * Every definition (the command.ts in each command's room under src/cmd/) matches a Pastel module under commands/, and
  * every example in its help is a command line vigil accepts as written.
  */
 
@@ -19,9 +19,9 @@ function files(dir: string): string[] {
   });
 }
 
-const definitionsDir = path.join(ROOT, 'src/cli/commands');
+const definitionsDir = path.join(ROOT, 'src/cmd');
 const definitions = await Promise.all(
-  files(definitionsDir).map(async file => ({file: path.relative(definitionsDir, file), definition: ((await import(file)) as {definition: CommandDefinition}).definition})),
+  files(definitionsDir).filter(file => path.basename(file) === 'command.ts').map(async file => ({file: path.relative(definitionsDir, file), definition: ((await import(file)) as {definition: CommandDefinition}).definition})),
 );
 
 /** The words of an example up to a pipe or redirection, quotes removed (no shell needed). */
@@ -31,8 +31,8 @@ function words(command: string): string[] {
 }
 
 describe('command definitions', () => {
-  it.each(definitions.map(d => [d.file, d.definition] as const))('%s: its path names its file and a Pastel module', (file, definition) => {
-    expect(definition.path.join('/')).toBe(file.replace(/\.ts$/, ''));
+  it.each(definitions.map(d => [d.file, d.definition] as const))('%s: its path names its room and a Pastel module', (file, definition) => {
+    expect(definition.path.join('/')).toBe(path.dirname(file));
     expect(files(path.join(ROOT, 'commands')).map(f => path.relative(path.join(ROOT, 'commands'), f))).toContain(`${definition.path.join('/')}.tsx`);
   });
 

@@ -3,7 +3,7 @@ import {highlightedRow, queueIdsFromCli, queueTotal} from '../helpers/review-que
 import {useSandboxTerminal} from '../helpers/sandbox-terminal.js';
 
 /*
- * Issue 9's acceptance: with a limit of 20, a reviewer empties the seeded queue (at least a
+ * The reviewer's loop: with a limit of 20, a reviewer empties the seeded queue (at least a
  * dozen proposals) with the keyboard, paging included (5 a page: rows of the next page move
  * up as reviewed ones leave), and the listing a script reads is then empty.
  */

@@ -19,7 +19,7 @@ function newestMtime(entry: string): number {
  */
 export function ensureBuilt(): void {
   const built = statSync(CLI, {throwIfNoEntry: false})?.mtimeMs ?? 0;
-  const sources = Math.max(...['src', 'commands', 'jobs', 'package.json', 'scripts/build.mjs'].map(entry => newestMtime(path.join(ROOT, entry))));
+  const sources = Math.max(...['src', 'commands', 'jobs', 'package.json', 'scripts/build.mjs', 'scripts/build'].map(entry => newestMtime(path.join(ROOT, entry))));
   if (built >= sources) return;
   try {
     execFileSync('flock', ['/tmp/vigil-build.lock', 'npm', 'run', 'build'], {cwd: ROOT, stdio: 'pipe'});

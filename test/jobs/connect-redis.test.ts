@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest';
-import {connectRedis} from '../../jobs/queue.js';
+import {connectRedis} from '../../src/redis/connect.js';
 import {startRedis, type TestRedis} from './redis-server.js';
 
 let server: TestRedis | undefined;

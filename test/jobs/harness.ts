@@ -1,7 +1,8 @@
 import {createApiClient} from '../../src/api/client.js';
 import type {CheckSpec} from '../../src/checks/schema.js';
 import {checkSpecId} from '../../src/checks/schema.js';
-import {connectRedis, type RetryPolicy} from '../../jobs/queue.js';
+import type {JobRetryPolicy} from '../../jobs/reconcile.js';
+import {connectRedis} from '../../src/redis/connect.js';
 import {startCheckWorker, type CheckWorker} from '../../jobs/worker.js';
 import type {RunLogEntry} from '../../jobs/processor.js';
 
@@ -22,7 +23,7 @@ export async function launchWorker(options: {
   baseUrl: string;
   specs: CheckSpec[];
   prefix?: string;
-  retry?: RetryPolicy;
+  retry?: JobRetryPolicy;
   timeoutMs?: number;
   concurrency?: number;
   lockDurationMs?: number;

@@ -15,7 +15,7 @@ describe('several workers on one Redis', () => {
     orgs.forEach((org, i) => fixture.stub.counts.set(org, i));
     const specs = orgs.map(org => spec(org, {everyMs: 1000}));
     const [a, b] = await Promise.all([start({prefix: 'dup', specs}), start({prefix: 'dup', specs})]);
-    await new Promise(resolve => setTimeout(resolve, 4500));
+    await waitFor('three runs per org', () => [...a!.runs, ...b!.runs].length >= orgs.length * 3, 30_000);
     await Promise.all([a!.shutdown(3000), b!.shutdown(3000)].map(p => p.catch(() => {})));
     const runs = [...a!.runs, ...b!.runs];
     const jobIds = runs.map(run => run.jobId);

@@ -2,7 +2,7 @@ import {UnrecoverableError, type Job} from 'bullmq';
 import {describe, expect, it} from 'vitest';
 import type {HealthcheckResult} from '../../src/api/wire/index.js';
 import {createProcessor, type RunLogEntry} from '../../jobs/processor.js';
-import type {CheckJobData} from '../../jobs/queue.js';
+import type {CheckJobData} from '../../src/redis/queue.js';
 import {ApiError, ContractError, CredentialsError, UnavailableError} from '../../src/errors.js';
 import type {VigilMetrics} from '../../src/metrics/registry.js';
 import type {ResultStore} from '../../src/metrics/store.js';

@@ -1,13 +1,19 @@
 import {describe, expect, it} from 'vitest';
-import {hash32, schedulerOffset} from '../../jobs/reconcile.js';
+import {schedulerOffset} from '../../jobs/reconcile.js';
+import {fnv1a32} from '../../src/fnv1a.js';
 import {spec} from './harness.js';
 
 describe('scheduler offsets', () => {
   it('are stable per check and org, and below the interval', () => {
     const a = spec('acme', {everyMs: 60_000});
     expect(schedulerOffset(a)).toBe(schedulerOffset({...a}));
-    expect(schedulerOffset(a)).toBe(hash32(a.id) % 60_000);
-    expect(hash32('takedowns.cancelled-count@acme')).toBe(hash32('takedowns.cancelled-count@acme'));
+    expect(schedulerOffset(a)).toBe(fnv1a32(a.id) % 60_000);
+    // Published FNV-1a 32 test vectors: the offsets must not move between versions.
+    expect(fnv1a32('')).toBe(0x811c9dc5);
+    expect(fnv1a32('a')).toBe(0xe40c292c);
+    expect(fnv1a32('foobar')).toBe(0xbf9cf968);
+    // And one check id's offset, worked out apart from this code.
+    expect(schedulerOffset(a)).toBe(0xdbd9954a % 60_000);
   });
 
   it('spread schedulers created together across the whole interval', () => {

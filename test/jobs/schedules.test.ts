@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {runWork} from '../../src/ui/use-command.js';
-import {runSchedulesList, type SchedulesListFlags} from '../../src/cmd/schedules/list.js';
+import {runSchedulesList, type SchedulesListFlags} from '../../src/cmd/schedules/list/list.js';
 import {fakeIO} from '../helpers/fake-io.js';
 import {workerFixture} from './fixture.js';
 import {spec} from './harness.js';

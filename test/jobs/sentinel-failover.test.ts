@@ -9,7 +9,7 @@ import {ensureBuilt} from '../helpers/build.js';
 import {startStubUpstream, type StubUpstream} from './stub-upstream.js';
 import {waitFor} from '../helpers/wait-for.js';
 import {checkSpecId} from '../../src/checks/schema.js';
-import {hash32} from '../../jobs/reconcile.js';
+import {fnv1a32} from '../../src/fnv1a.js';
 import {removeScratchDirs, startSentinelSet, type SentinelSet} from '../redis/servers.js';
 import {stableSeries, startWorkerProcess, writeChecks, type WorkerProcess} from '../redis/worker-process.js';
 
@@ -44,7 +44,7 @@ afterAll(async () => {
 
 /** Upstream requests of one org keyed by BullMQ slot (its time, less the scheduler's offset, over the interval). */
 function slotsOf(org: string, everyMs: number, from: number, to: number): Map<number, number> {
-  const offset = hash32(checkSpecId(CHECK, org)) % everyMs;
+  const offset = fnv1a32(checkSpecId(CHECK, org)) % everyMs;
   const slots = new Map<number, number>();
   for (const request of stub.requests) {
     if (request.body.slug !== org || request.at < from || request.at > to) continue;
@@ -145,7 +145,7 @@ describe('Redis Sentinel failover', () => {
 
     // Five seconds of slots, counted once the schedulers have moved two slots past them.
     const expectedOf = (org: string) => {
-      const offset = hash32(checkSpecId(CHECK, org)) % 1000;
+      const offset = fnv1a32(checkSpecId(CHECK, org)) % 1000;
       const expected: number[] = [];
       for (let slot = Math.ceil((windowFrom - offset) / 1000); slot * 1000 + offset <= windowTo; slot++) expected.push(slot);
       return expected;

@@ -100,7 +100,9 @@ describe('runs', () => {
     const worker = await start({prefix: 'noretry', specs: [spec('run-forbidden')], retry: {attempts: 3, backoffMs: 50}});
     const run = await waitFor('an errored run', () => worker.runs.find(r => r.org === 'run-forbidden'));
     expect(run).toMatchObject({outcome: 'error', errorKind: 'auth', willRetry: false});
-    await new Promise(resolve => setTimeout(resolve, 400));
+    // A retry would be due 50 ms after the failure, the next slot's run a second later:
+    // once that run is here, a retry had its chance.
+    await waitFor('the next slot', () => worker.runs.find(r => r.org === 'run-forbidden' && r.jobId !== run.jobId));
     // One request per scheduled slot, never a retry of the same job.
     const jobIds = worker.runs.filter(r => r.org === 'run-forbidden').map(r => r.jobId);
     expect(new Set(jobIds).size).toBe(jobIds.length);

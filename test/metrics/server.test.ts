@@ -1,12 +1,20 @@
 import {request, type IncomingMessage, type ServerResponse} from 'node:http';
 import {afterEach, describe, expect, it} from 'vitest';
 import {startMetricsServer, type MetricsServer} from '../../src/metrics/server.js';
+import {waitFor} from '../helpers/wait-for.js';
 
 let server: MetricsServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
+
+/** The server's side of the next request, to see when it waits for a slow client. */
+const nextResponse = (metrics: MetricsServer) =>
+  new Promise<ServerResponse>(resolve => metrics.server.once('request', (_req, res: ServerResponse) => resolve(res)));
+
+/** Resolves once the server has filled the socket and waits for the client to read on. */
+const waitingForDrain = (response: ServerResponse) => waitFor('the server to wait for the socket to drain', () => response.listenerCount('drain') > 0, 10_000, 5);
 
 describe('the metrics endpoint', () => {
   it('answers /healthz while a /metrics render is still under way', async () => {
@@ -24,12 +32,13 @@ describe('the metrics endpoint', () => {
   it('streams a large body in its parts to a slow reader, and HEAD gets headers only', async () => {
     const part = Buffer.alloc(4 * 1024 * 1024, 'x');
     server = await startMetricsServer({host: '127.0.0.1', port: 0, render: async () => [part, part, 'end\n'], health: () => ({ok: true, detail: {}})});
+    const served = nextResponse(server);
     const received = await new Promise<number>((resolve, reject) => {
       const req = request(`${server!.url}/metrics`, response => {
         let bytes = 0;
         response.pause();
-        // Read slowly at first: the server must wait for the socket to drain, not fail.
-        setTimeout(() => response.resume(), 200);
+        // Read only once the server waits for the socket to drain: it must wait, not fail.
+        void served.then(waitingForDrain).then(() => response.resume(), reject);
         response.on('data', (chunk: Buffer) => (bytes += chunk.length));
         response.on('end', () => resolve(bytes));
       });
@@ -124,29 +133,35 @@ describe('what the metrics endpoint answers besides a scrape', () => {
 describe('a scrape read slowly', () => {
   const parts = Array.from({length: 32}, () => Buffer.alloc(1024 * 1024, 'z'));
 
-  /** Starts a scrape, pauses the reader for `pauseMs`, calls `whilePaused`, then reads the rest. */
-  const slowScrape = (url: string, pauseMs: number, whilePaused: () => void) =>
-    new Promise<number>((resolve, reject) => {
-      const req = request(`${url}/metrics`, (response: IncomingMessage) => {
+  /**
+   * Starts a scrape and does not read until the server waits for the socket to drain; then
+   * calls `whilePaused` with the server's response and reads the rest.
+   */
+  const slowScrape = (metrics: MetricsServer, whilePaused: (served: ServerResponse) => void) => {
+    const served = nextResponse(metrics);
+    return new Promise<number>((resolve, reject) => {
+      const req = request(`${metrics.url}/metrics`, (response: IncomingMessage) => {
         let bytes = 0;
         response.pause();
-        setTimeout(() => {
-          whilePaused();
-          response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-          response.on('end', () => resolve(bytes));
-          response.resume();
-        }, pauseMs);
+        void served
+          .then(async res => {
+            await waitingForDrain(res);
+            whilePaused(res);
+            response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+            response.on('end', () => resolve(bytes));
+            response.resume();
+          })
+          .catch(reject);
       });
       req.on('error', reject);
       req.end();
     });
+  };
 
   it('holds about one part in memory while the scraper is not reading, not the whole body', async () => {
     server = await startMetricsServer({host: '127.0.0.1', port: 0, render: async () => parts, health: () => ({ok: true, detail: {}})});
-    let response: ServerResponse | undefined;
-    server.server.on('request', (_req, res: ServerResponse) => (response = res));
     let buffered = -1;
-    const bytes = await slowScrape(server.url, 300, () => (buffered = response!.writableLength));
+    const bytes = await slowScrape(server, served => (buffered = served.writableLength));
     expect(bytes).toBe(32 * 1024 * 1024);
     expect(buffered).toBeGreaterThan(0);
     expect(buffered).toBeLessThanOrEqual(2 * 1024 * 1024);
@@ -158,8 +173,18 @@ describe('a scrape read slowly', () => {
     process.on('warning', onWarning);
     try {
       server = await startMetricsServer({host: '127.0.0.1', port: 0, render: async () => parts, health: () => ({ok: true, detail: {}})});
-      expect(await slowScrape(server.url, 50, () => {})).toBe(32 * 1024 * 1024);
-      await new Promise(resolve => setTimeout(resolve, 50));
+      let waits = 0;
+      const scraped = await slowScrape(server, served => {
+        const on = served.on.bind(served) as (event: string, listener: () => void) => ServerResponse;
+        (served as {on: typeof on}).on = (event, listener) => ((waits += event === 'drain' ? 1 : 0), on(event, listener));
+      });
+      expect(scraped).toBe(32 * 1024 * 1024);
+      // More waits than the default listener limit (10): enough for a pile-up to warn.
+      expect(waits).toBeGreaterThan(10);
+      // Warnings arrive in the order they were raised: once this one is here, any raised
+      // while the body was written has arrived too.
+      process.emitWarning('all written', 'ProbeWarning');
+      await waitFor('the probe warning', () => warnings.includes('ProbeWarning'));
       expect(warnings).not.toContain('MaxListenersExceededWarning');
     } finally {
       process.off('warning', onWarning);

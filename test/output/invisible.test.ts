@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {REPORT_COLUMNS} from '../../src/cmd/reports/list-format.js';
+import {REPORT_COLUMNS} from '../../src/cmd/reports/list/format.js';
 import {escapeMarkdownCell, renderMarkdown, renderTsv, revealInvisible, sanitizeText, type Column} from '../../src/output/index.js';
 import {renderTable} from '../../src/output/table.js';
 

@@ -7,7 +7,7 @@ import {ensureBuilt} from '../helpers/build.js';
 import {startStubUpstream, type StubUpstream} from '../jobs/stub-upstream.js';
 import {waitFor} from '../helpers/wait-for.js';
 import {checkSpecId} from '../../src/checks/schema.js';
-import {hash32} from '../../jobs/reconcile.js';
+import {fnv1a32} from '../../src/fnv1a.js';
 import {removeScratchDirs, startCluster, type TestCluster} from './servers.js';
 import {stableSeries, startWorkerProcess, writeChecks, WORKER_KEY, type WorkerProcess} from './worker-process.js';
 
@@ -44,7 +44,7 @@ function requestsBySlot(since: number) {
   for (const request of stub.requests) {
     if (request.at < since) continue;
     const org = String(request.body.slug);
-    const offset = hash32(checkSpecId(CHECK, org)) % EVERY_MS;
+    const offset = fnv1a32(checkSpecId(CHECK, org)) % EVERY_MS;
     const slot = Math.floor((request.at - offset) / EVERY_MS);
     const perOrg = slots.get(org) ?? new Map<number, number>();
     perOrg.set(slot, (perOrg.get(slot) ?? 0) + 1);

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {ioredisOptions, maskRedisUrl, parseRedisUrl, RedisUrlError} from '../../src/redis/connection-url.js';
-import {Problems} from '../../src/cmd/reports/problems.js';
+import {Problems} from '../../src/cli/problems.js';
 import {resolveRedisSetting} from '../../src/redis/settings.js';
 import {thrownBy} from '../helpers/thrown.js';
 

@@ -2,7 +2,7 @@ import {mkdtemp, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {runSandboxCommand, resolveSandboxSettings} from '../../src/sandbox/command.js';
+import {runSandboxCommand, resolveSandboxSettings} from '../../src/cmd/sandbox/sandbox.js';
 import {InputError} from '../../src/errors.js';
 import {fakeIO} from '../helpers/fake-io.js';
 import {problemLines, thrownBy} from '../helpers/thrown.js';

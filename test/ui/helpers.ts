@@ -1,8 +1,37 @@
+import {act} from 'react';
 import {vi} from 'vitest';
 import type {SessionEnd} from '../../src/ui/hooks/use-session.js';
 
-/** Lets Ink render and process input; ESC needs longer (Ink waits to see if a sequence follows). */
-export const tick = (ms = 30) => new Promise(resolve => setTimeout(resolve, ms));
+/**
+ * Runs `step` (a render, a key; synchronous) inside React's act, so all it sets off in React has
+ * run when this resolves: the frame is drawn and the effects have run (the next prompt's key
+ * handler is attached, a fetch is started), on a machine of any speed. Work that finishes
+ * later (a page arriving) is waited for with waitFor.
+ */
+export async function settled<T>(step: () => T): Promise<T> {
+  const env = globalThis as {IS_REACT_ACT_ENVIRONMENT?: boolean};
+  // Only inside act: a page arriving later is not an update React should warn about.
+  env.IS_REACT_ACT_ENVIRONMENT = true;
+  try {
+    let result: T;
+    await act(async () => {
+      // Renders scheduled before this (a page that arrived) finish first, so a key typed
+      // now reaches the component on screen.
+      await new Promise(resolve => setImmediate(resolve));
+      result = step();
+      // Ink tells a lone ESC from the start of a sequence one event-loop turn later.
+      await new Promise(resolve => setImmediate(resolve));
+    });
+    return result!;
+  } finally {
+    env.IS_REACT_ACT_ENVIRONMENT = false;
+  }
+}
+
+/** Types keys one write at a time, each handled (and its effects run) before the next. */
+export async function press(app: {stdin: {write(data: string): void}}, ...keys: string[]): Promise<void> {
+  for (const key of keys) await settled(() => app.stdin.write(key));
+}
 
 export const KEYS = {
   up: '\u001b[A',

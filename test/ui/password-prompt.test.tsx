@@ -2,32 +2,27 @@ import React from 'react';
 import {describe, expect, it, vi} from 'vitest';
 import {render} from 'ink-testing-library';
 import {PasswordPrompt, useSecretPrompt} from '../../src/ui/password-prompt.js';
-import {tick} from './helpers.js';
+import {press, settled} from './helpers.js';
 
 const SECRET = 'sk_live_0123456789';
 
 describe('PasswordPrompt', () => {
   it('masks what is typed and submits the value on Enter', async () => {
     const onSubmit = vi.fn();
-    const app = render(<PasswordPrompt label="API key" onSubmit={onSubmit} />);
-    await tick();
+    const app = await settled(() => render(<PasswordPrompt label="API key" onSubmit={onSubmit} />));
     expect(app.lastFrame()).toContain('API key:');
-    app.stdin.write(SECRET);
-    await tick();
+    await press(app, SECRET);
     expect(app.lastFrame()).toContain('*'.repeat(SECRET.length));
     expect(app.lastFrame()).not.toContain(SECRET);
-    app.stdin.write('\r');
-    await tick();
+    await press(app, '\r');
     expect(onSubmit).toHaveBeenCalledWith(SECRET);
     app.unmount();
   });
 
   it('refuses an empty answer in place', async () => {
     const onSubmit = vi.fn();
-    const app = render(<PasswordPrompt label="API key" onSubmit={onSubmit} />);
-    await tick();
-    app.stdin.write('\r');
-    await tick();
+    const app = await settled(() => render(<PasswordPrompt label="API key" onSubmit={onSubmit} />));
+    await press(app, '\r');
     expect(onSubmit).not.toHaveBeenCalled();
     expect(app.lastFrame()).toContain('cannot be empty');
     app.unmount();
@@ -35,18 +30,14 @@ describe('PasswordPrompt', () => {
 
   it('reports being abandoned when unmounted unanswered (Ctrl+C), not after an answer', async () => {
     const abandoned = vi.fn();
-    const app = render(<PasswordPrompt label="API key" onSubmit={() => {}} onAbandon={abandoned} />);
-    await tick();
+    const app = await settled(() => render(<PasswordPrompt label="API key" onSubmit={() => {}} onAbandon={abandoned} />));
     app.unmount();
     expect(abandoned).toHaveBeenCalledTimes(1);
 
     const answered = vi.fn();
-    const second = render(<PasswordPrompt label="API key" onSubmit={() => {}} onAbandon={answered} />);
-    await tick();
-    second.stdin.write('x');
-    await tick();
-    second.stdin.write('\r');
-    await tick();
+    const second = await settled(() => render(<PasswordPrompt label="API key" onSubmit={() => {}} onAbandon={answered} />));
+    await press(second, 'x');
+    await press(second, '\r');
     second.unmount();
     expect(answered).not.toHaveBeenCalled();
   });
@@ -60,17 +51,15 @@ describe('useSecretPrompt', () => {
       ask = promptKey;
       return element;
     }
-    const app = render(<Host />);
-    await tick();
+    const app = await settled(() => render(<Host />));
     expect(app.lastFrame()).toBe('');
-    const answer = ask!(new AbortController().signal);
-    await tick();
+    let answer!: Promise<string>;
+    await settled(() => {
+      answer = ask!(new AbortController().signal);
+    });
     expect(app.lastFrame()).toContain('API key:');
-    app.stdin.write(SECRET);
-    await tick();
-    app.stdin.write('\r');
+    await press(app, SECRET, '\r');
     await expect(answer).resolves.toBe(SECRET);
-    await tick();
     expect(app.lastFrame()).toBe('');
     app.unmount();
   });

@@ -40,7 +40,6 @@ export const findingSchema = memo(() => z.object({
   // A finding of unknown severity still counts against the check: read as `fail`.
   severity: z.enum(['warn', 'fail']).nullish().transform(severity => severity ?? 'fail'),
 }));
-export type Finding = z.output<ReturnType<typeof findingSchema>>;
 
 /**
  * What SPEC.md 2.1 requires on the wire; the sandbox answers exactly this, and its OpenAPI

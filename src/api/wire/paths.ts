@@ -18,7 +18,6 @@ export function proposalReviewPath(proposalId: string): string {
  * `healthchecks/<group>/<name>` upstream; the siblings share the result shape.
  */
 export const HEALTHCHECK_IDS = ['takedowns.cancelled-count'] as const;
-export type HealthcheckId = (typeof HEALTHCHECK_IDS)[number];
 
 export function healthcheckPath(id: string): string {
   const parts = id.split('.');

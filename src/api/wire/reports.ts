@@ -25,7 +25,6 @@ export const reportAssetInputSchema = memo(() => z.looseObject({
   reporterConfidence: z.union([z.string(), z.number()]).optional(),
   enrichments: z.array(enrichmentSchema()).optional(),
 }));
-export type ReportAssetInput = z.infer<ReturnType<typeof reportAssetInputSchema>>;
 
 export const externalReporterSchema = memo(() => z.looseObject({
   platform: z.string().min(1),

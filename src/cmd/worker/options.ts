@@ -1,5 +1,5 @@
 import {MAX_DURATION_MS, TOO_LONG, parseDuration} from '../../checks/duration.js';
-import {Problems, parseIntegerFlag} from '../reports/problems.js';
+import {Problems, parseIntegerFlag} from '../../cli/problems.js';
 import {resolveRedisSetting} from '../../redis/settings.js';
 import type {RedisTarget} from '../../redis/connection-url.js';
 

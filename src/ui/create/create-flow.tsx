@@ -2,7 +2,7 @@ import {useEffect, useReducer} from 'react';
 import {Box, Text, useInput, useStdin} from 'ink';
 import {Spinner} from '@inkjs/ui';
 import type {CreateReportResponse} from '../../api/wire/index.js';
-import type {CreatePlan} from '../../cmd/reports/create-body.js';
+import type {CreatePlan} from '../../cmd/reports/create/body.js';
 import {formatError} from '../../output/error-banner.js';
 import {sanitizeText} from '../../output/sanitize.js';
 import {useSession, type SessionEnd} from '../hooks/use-session.js';

@@ -1,7 +1,7 @@
 import type {ContextFlags} from '../../cli/context.js';
-import {uniqueContents} from '../../cmd/reports/assets.js';
-import {planReportCreate, type CreateFlags} from '../../cmd/reports/create.js';
-import {answerPerAsset} from '../../cmd/reports/search-answers.js';
+import {uniqueContents} from '../../cmd/reports/create/assets.js';
+import {planReportCreate, type CreateFlags} from '../../cmd/reports/create/create.js';
+import {answerPerAsset} from '../../cmd/reports/search/answers.js';
 import {formatError} from '../../output/error-banner.js';
 import {sanitizeText} from '../../output/sanitize.js';
 import {useInteractiveCommand} from '../hooks/use-interactive-command.js';

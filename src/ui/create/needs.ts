@@ -1,4 +1,4 @@
-import type {CreateFlags} from '../../cmd/reports/create.js';
+import type {CreateFlags} from '../../cmd/reports/create/create.js';
 import type {CreateNeeds} from './state.js';
 
 // Kept apart from the guided-create components so `reports create` can decide whether to

@@ -1,5 +1,5 @@
 import {Box, Text} from 'ink';
-import type {CreatePlan} from '../../cmd/reports/create-body.js';
+import type {CreatePlan} from '../../cmd/reports/create/body.js';
 import {sanitizeText} from '../../output/sanitize.js';
 import type {DuplicateCheck} from './state.js';
 

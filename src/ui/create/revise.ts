@@ -1,5 +1,5 @@
 import {normalizeAssetContent} from '../../api/wire/index.js';
-import type {CreatePlan} from '../../cmd/reports/create-body.js';
+import type {CreatePlan} from '../../cmd/reports/create/body.js';
 import type {AssetRejection} from '../../errors.js';
 import type {AssetAnswerInput, DuplicateCheck} from './types.js';
 

@@ -1,7 +1,7 @@
 import {ASSET_STATUSES, type AssetStatus} from '../../api/enums.js';
 import {createReportRequestSchema} from '../../api/wire/index.js';
-import {findDuplicateContents, misspeltStatus, parseAssetFlag} from '../../cmd/reports/assets.js';
-import type {CreatePlan} from '../../cmd/reports/create-body.js';
+import {findDuplicateContents, misspeltStatus, parseAssetFlag} from '../../cmd/reports/create/assets.js';
+import type {CreatePlan} from '../../cmd/reports/create/body.js';
 import type {AssetRejection} from '../../errors.js';
 import {editLine, lineOf, splitKeys, type EditKey, type Line} from '../hooks/line-edit.js';
 import {among, assetText, dropFromPlan, knownDuplicates, remainingAfter} from './revise.js';

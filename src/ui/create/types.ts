@@ -1,7 +1,7 @@
 import type {AssetStatus} from '../../api/enums.js';
 import type {CreateReportResponse} from '../../api/wire/index.js';
-import type {CreatePlan} from '../../cmd/reports/create-body.js';
-import type {AssetAnswer} from '../../cmd/reports/search-answers.js';
+import type {CreatePlan} from '../../cmd/reports/create/body.js';
+import type {AssetAnswer} from '../../cmd/reports/search/answers.js';
 import type {AssetRejection} from '../../errors.js';
 import type {EditKey, Line} from '../hooks/line-edit.js';
 

@@ -1,5 +1,5 @@
 import type {CommandInput} from '../../cli/define.js';
-import {authLogin, type LoginOptions} from '../../cmd/auth/login.js';
+import {authLogin, type LoginOptions} from '../../cmd/auth/login/login.js';
 import {useSecretPrompt} from '../password-prompt.js';
 import {RunCommand} from '../run-command.js';
 

@@ -1,5 +1,5 @@
 import type {CommandInput} from '../../cli/define.js';
-import type {CreateFlags} from '../../cmd/reports/create.js';
+import type {CreateFlags} from '../../cmd/reports/create/create.js';
 import {GuidedCreate} from '../create/guided-create.js';
 import {createNeeds} from '../create/needs.js';
 

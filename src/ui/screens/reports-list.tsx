@@ -1,5 +1,5 @@
 import type {CommandInput} from '../../cli/define.js';
-import type {ListFlags} from '../../cmd/reports/list.js';
+import type {ListFlags} from '../../cmd/reports/list/list.js';
 import {ReportsBrowser} from '../browser/reports-browser.js';
 
 /** `vigil reports list` for a person at a terminal: the keyboard browser. */

@@ -3,9 +3,9 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {beforeEach, describe, expect, it} from 'vitest';
 import {runWork} from '../../../src/ui/use-command.js';
-import {configGet, type ConfigGetOptions} from '../../../src/cmd/config/get.js';
-import {configSet} from '../../../src/cmd/config/set.js';
-import {configUnset} from '../../../src/cmd/config/unset.js';
+import {configGet, type ConfigGetOptions} from '../../../src/cmd/config/get/get.js';
+import {configSet} from '../../../src/cmd/config/set/set.js';
+import {configUnset} from '../../../src/cmd/config/unset/unset.js';
 import {fakeIO, type FakeIO} from '../../helpers/fake-io.js';
 
 let dir: string;

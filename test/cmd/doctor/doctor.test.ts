@@ -8,7 +8,7 @@ import {startSandboxProcess, type SandboxProcess} from '../../helpers/sandbox-pr
 import {freePort, startRedis, type TestRedis} from '../../jobs/redis-server.js';
 import {startNode, type Node} from '../../redis/servers.js';
 import {startWorkerProcess, type WorkerProcess} from '../../redis/worker-process.js';
-import {formatLines} from '../../../src/cmd/doctor/run.js';
+import {formatLines} from '../../../src/cmd/doctor/doctor.js';
 
 /* `vigil doctor` against the sandbox process, a redis-server and a running worker, as an operator runs it. */
 

@@ -3,7 +3,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {useNock} from '../../helpers/nock.js';
 import {createApiClient} from '../../../src/api/client.js';
 import type {CommandContext} from '../../../src/cli/context.js';
-import {runProposalsReview, type ReviewFlags} from '../../../src/cmd/proposals/review.js';
+import {runProposalsReview, type ReviewFlags} from '../../../src/cmd/proposals/review/review.js';
 import {formatError} from '../../../src/output/error-banner.js';
 import {clearSecrets} from '../../../src/secrets.js';
 import {localServer} from '../../api/helpers.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import nock from 'nock';
 import {describe, expect, it} from 'vitest';
 import {useNock} from '../../helpers/nock.js';
-import {runReportsCreate, type CreateFlags} from '../../../src/cmd/reports/create.js';
+import {runReportsCreate, type CreateFlags} from '../../../src/cmd/reports/create/create.js';
 import {ApiError} from '../../../src/errors.js';
 import {formatError} from '../../../src/output/error-banner.js';
 import {API_KEY, fakeContext, interceptApi} from './fake-context.js';

@@ -1,8 +1,8 @@
 import nock from 'nock';
 import {describe, expect, it} from 'vitest';
 import {useNock} from '../../helpers/nock.js';
-import {runReportsList} from '../../../src/cmd/reports/list.js';
-import type {ListFlags} from '../../../src/cmd/reports/list.js';
+import {runReportsList} from '../../../src/cmd/reports/list/list.js';
+import type {ListFlags} from '../../../src/cmd/reports/list/list.js';
 import {API_KEY, fakeContext, interceptApi} from './fake-context.js';
 import {rejectionOf} from '../../helpers/thrown.js';
 import {InputError} from '../../../src/errors.js';

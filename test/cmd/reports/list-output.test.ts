@@ -2,7 +2,7 @@ import {EventEmitter} from 'node:events';
 import nock from 'nock';
 import {describe, expect, it, vi} from 'vitest';
 import {useNock} from '../../helpers/nock.js';
-import {runReportsList} from '../../../src/cmd/reports/list.js';
+import {runReportsList} from '../../../src/cmd/reports/list/list.js';
 import {ContractError, InterruptedError} from '../../../src/errors.js';
 import {fakeContext, interceptApi} from './fake-context.js';
 
@@ -196,12 +196,28 @@ describe('reports list --all', () => {
         requested.push(new URL(this.req.path, 'https://x').searchParams.get('cursor') ?? undefined);
         return [200, JSON.stringify(pages[call++]!.body)];
       });
+    // Which pages the command asked the client for, and which the client has handed back.
+    const asked: Array<string | undefined> = [];
+    const delivered: Array<string | undefined> = [];
+    const makeClient = ctx.client.bind(ctx);
+    ctx.client = () => {
+      const client = makeClient();
+      const listReports = client.listReports.bind(client);
+      client.listReports = (filters, options) => {
+        asked.push(filters.cursor);
+        return listReports(filters, options).then(page => (delivered.push(filters.cursor), page));
+      };
+      return client;
+    };
     const done = runReportsList({all: true}, ctx);
     await vi.waitFor(() => expect(requested).toEqual([undefined, 'p2']));
     // Page 1 is still being written (not drained) and page 2 is on its way: no page 3 yet.
     expect(written).toHaveLength(1);
-    // Nothing to wait for: give a wrong implementation its chance to ask for page 3.
-    await new Promise(resolve => setTimeout(resolve, 50));
+    // Page 2 is in the command's hands; one turn of the event loop runs everything that
+    // follows from it, where a wrong implementation would ask for page 3.
+    await vi.waitFor(() => expect(delivered).toEqual([undefined, 'p2']));
+    await new Promise(resolve => setImmediate(resolve));
+    expect(asked).toEqual([undefined, 'p2']);
     expect(requested).toEqual([undefined, 'p2']);
     drained.shift()!();
     await vi.waitFor(() => expect(requested).toEqual([undefined, 'p2', 'p3']));

@@ -1,7 +1,7 @@
 import nock from 'nock';
 import {describe, expect, it} from 'vitest';
 import {useNock} from '../../helpers/nock.js';
-import {runReportsList} from '../../../src/cmd/reports/list.js';
+import {runReportsList} from '../../../src/cmd/reports/list/list.js';
 import {fakeContext, interceptApi} from './fake-context.js';
 
 useNock();

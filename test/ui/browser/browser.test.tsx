@@ -4,7 +4,7 @@ import type {ListReportsFilters, ListReportsResult} from '../../../src/api/wire/
 import {Browser, type LoadPage} from '../../../src/ui/browser/browser.js';
 import type {ReviewProposal} from '../../../src/ui/browser/review-state.js';
 import {makePages, makeReport} from '../fixtures.js';
-import {KEYS, fakeEnd, tick, waitFor} from '../helpers.js';
+import {KEYS, fakeEnd, press, settled, waitFor} from '../helpers.js';
 
 const pages = makePages(7, 3);
 
@@ -29,9 +29,9 @@ const noReview: ReviewProposal = async () => {
   throw new Error('a review was sent outside the review queue');
 };
 
-function mount(loadPage: LoadPage, filters: ListReportsFilters = {slug: 'acme', limit: 3}) {
+async function mount(loadPage: LoadPage, filters: ListReportsFilters = {slug: 'acme', limit: 3}) {
   const end = fakeEnd();
-  const app = render(<Browser filters={filters} loadPage={loadPage} review={noReview} end={end} />);
+  const app = await settled(() => render(<Browser filters={filters} loadPage={loadPage} review={noReview} end={end} />));
   cleanup.push(() => app.unmount());
   return {...app, end, frame: () => app.lastFrame() ?? ''};
 }
@@ -39,7 +39,7 @@ function mount(loadPage: LoadPage, filters: ListReportsFilters = {slug: 'acme', 
 describe('review browser', () => {
   it('shows the first page with org, filters, range and key bindings, first row highlighted', async () => {
     const {loadPage, calls} = fakeLoader();
-    const app = mount(loadPage, {slug: 'acme', limit: 3, status: 'TODO'});
+    const app = await mount(loadPage, {slug: 'acme', limit: 3, status: 'TODO'});
     await waitFor(() => expect(app.frame()).toContain('r1'));
     const frame = app.frame();
     expect(frame).toContain('vigil reports · org acme · --status TODO');
@@ -51,21 +51,20 @@ describe('review browser', () => {
   });
 
   it('moves the highlight with arrows and j/k', async () => {
-    const app = mount(fakeLoader().loadPage);
+    const app = await mount(fakeLoader().loadPage);
     await waitFor(() => expect(app.frame()).toContain('r1'));
     app.stdin.write('j');
     await waitFor(() => expect(app.frame()).toMatch(/› r2/));
     app.stdin.write(KEYS.down);
     await waitFor(() => expect(app.frame()).toMatch(/› r3/));
-    app.stdin.write('k');
-    await tick();
+    await press(app, 'k');
     app.stdin.write(KEYS.up);
     await waitFor(() => expect(app.frame()).toMatch(/› r1/));
   });
 
   it('pages forward with n and back with p, from the cache', async () => {
     const {loadPage, calls} = fakeLoader();
-    const app = mount(loadPage);
+    const app = await mount(loadPage);
     await waitFor(() => expect(app.frame()).toContain('r1'));
     app.stdin.write('n');
     await waitFor(() => expect(app.frame()).toContain('Showing 4-6 of 7 (page 2)'));
@@ -76,18 +75,16 @@ describe('review browser', () => {
     await waitFor(() => expect(app.frame()).toContain('Showing 7-7 of 7 (page 3)'));
     app.stdin.write('n');
     await waitFor(() => expect(app.frame()).toContain('this is the last page'));
-    app.stdin.write('p');
-    await tick();
+    await press(app, 'p');
     app.stdin.write('p');
     await waitFor(() => expect(app.frame()).toContain('Showing 1-3 of 7 (page 1)'));
     expect(calls).toHaveLength(3);
   });
 
   it('opens the detail view with enter and goes back with esc', async () => {
-    const app = mount(fakeLoader().loadPage);
+    const app = await mount(fakeLoader().loadPage);
     await waitFor(() => expect(app.frame()).toContain('r1'));
-    app.stdin.write('j');
-    await tick();
+    await press(app, 'j');
     app.stdin.write(KEYS.enter);
     await waitFor(() => expect(app.frame()).toContain('Report r2 · TODO'));
     const detail = app.frame();
@@ -105,7 +102,7 @@ describe('review browser', () => {
 
   it('scrolls a long detail view within the terminal height', async () => {
     const many = Array.from({length: 30}, (_, i) => ({id: `prop${i}`, reviewStatus: 'PENDING', asset: {id: `asset${i}`, type: 'URL', content: `x${i}.example`, status: 'BLOCKED'}}));
-    const app = mount(async () => ({reports: [makeReport(1, {proposals: many})], nextCursor: null, totalCount: 1}));
+    const app = await mount(async () => ({reports: [makeReport(1, {proposals: many})], nextCursor: null, totalCount: 1}));
     await waitFor(() => expect(app.frame()).toContain('r1'));
     app.stdin.write(KEYS.enter);
     await waitFor(() => expect(app.frame()).toContain('Report r1'));
@@ -118,14 +115,13 @@ describe('review browser', () => {
 
   it('edits the search with / and starts over from the first page', async () => {
     const {loadPage, calls} = fakeLoader();
-    const app = mount(loadPage);
+    const app = await mount(loadPage);
     await waitFor(() => expect(app.frame()).toContain('r1'));
     app.stdin.write('n');
     await waitFor(() => expect(app.frame()).toContain('page 2'));
     app.stdin.write('/');
     await waitFor(() => expect(app.frame()).toContain('Search:'));
-    app.stdin.write('quick wallet');
-    await tick();
+    await press(app, 'quick wallet');
     app.stdin.write(KEYS.enter);
     await waitFor(() => expect(calls).toHaveLength(3));
     expect(calls[2]).toEqual({filters: {slug: 'acme', limit: 3, search: 'quick wallet'}, cursor: undefined});
@@ -135,7 +131,7 @@ describe('review browser', () => {
 
   it('keeps keys typed faster than the screen redraws: "/wallet⏎" in one chunk', async () => {
     const {loadPage, calls} = fakeLoader();
-    const app = mount(loadPage);
+    const app = await mount(loadPage);
     await waitFor(() => expect(app.frame()).toContain('r1'));
     app.stdin.write('/wallet\r');
     await waitFor(() => expect(calls).toHaveLength(2));
@@ -149,14 +145,11 @@ describe('review browser', () => {
 
   it('esc leaves the search unchanged', async () => {
     const {loadPage, calls} = fakeLoader();
-    const app = mount(loadPage);
+    const app = await mount(loadPage);
     await waitFor(() => expect(app.frame()).toContain('r1'));
-    app.stdin.write('/');
-    await tick();
-    app.stdin.write('abc');
-    await tick();
-    app.stdin.write(KEYS.escape);
-    await tick(80);
+    await press(app, '/');
+    await press(app, 'abc');
+    await press(app, KEYS.escape);
     expect(app.frame()).not.toContain('Search:');
     expect(app.frame()).toContain('no filters');
     expect(calls).toHaveLength(1);
@@ -164,24 +157,17 @@ describe('review browser', () => {
 
   it('edits filters with f and refetches with them', async () => {
     const {loadPage, calls} = fakeLoader();
-    const app = mount(loadPage);
+    const app = await mount(loadPage);
     await waitFor(() => expect(app.frame()).toContain('r1'));
     app.stdin.write('f');
     await waitFor(() => expect(app.frame()).toContain('Needs customer review'));
-    app.stdin.write(KEYS.right); // status TODO
-    await tick();
-    app.stdin.write(KEYS.down);
-    await tick();
-    app.stdin.write(' '); // APPROVE
-    await tick();
-    app.stdin.write(KEYS.down);
-    await tick();
-    app.stdin.write(KEYS.right); // needs customer review yes
-    await tick();
-    app.stdin.write(KEYS.down);
-    await tick();
-    app.stdin.write(KEYS.right); // reporter kind human
-    await tick();
+    await press(app, KEYS.right); // status TODO
+    await press(app, KEYS.down);
+    await press(app, ' '); // APPROVE
+    await press(app, KEYS.down);
+    await press(app, KEYS.right); // needs customer review yes
+    await press(app, KEYS.down);
+    await press(app, KEYS.right); // reporter kind human
     app.stdin.write(KEYS.enter);
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]!.filters).toEqual({slug: 'acme', limit: 3, status: 'TODO', reviewStatus: ['APPROVE'], needsCustomerReview: true, reporterKind: 'human'});
@@ -191,7 +177,7 @@ describe('review browser', () => {
 
   it('r refreshes the current page', async () => {
     const {loadPage, calls} = fakeLoader();
-    const app = mount(loadPage);
+    const app = await mount(loadPage);
     await waitFor(() => expect(app.frame()).toContain('r1'));
     app.stdin.write('r');
     await waitFor(() => expect(calls).toHaveLength(2));
@@ -202,7 +188,7 @@ describe('review browser', () => {
     let fail = true;
     let release: () => void = () => {};
     const gate = new Promise<void>(resolve => (release = resolve));
-    const app = mount(async () => {
+    const app = await mount(async () => {
       await gate;
       if (fail) throw new Error('connect ECONNREFUSED \u001b[31m127.0.0.1');
       return pages[0]!;
@@ -219,7 +205,7 @@ describe('review browser', () => {
   });
 
   it('reflows the table when the terminal is resized', async () => {
-    const app = mount(fakeLoader().loadPage);
+    const app = await mount(fakeLoader().loadPage);
     await waitFor(() => expect(app.frame()).toContain('CREATED'));
     Object.defineProperty(app.stdout, 'columns', {value: 50, configurable: true});
     app.stdout.emit('resize');
@@ -228,7 +214,7 @@ describe('review browser', () => {
   });
 
   it('q quits with exit code 0 after the last frame', async () => {
-    const app = mount(fakeLoader().loadPage);
+    const app = await mount(fakeLoader().loadPage);
     await waitFor(() => expect(app.frame()).toContain('r1'));
     app.stdin.write('q');
     await waitFor(() => expect(app.end.codes).toEqual([0]));
@@ -238,10 +224,9 @@ describe('review browser', () => {
 
   it('Ctrl+C interrupts (exit 130) from the table, the search and the filters', async () => {
     for (const open of ['', '/', 'f']) {
-      const app = mount(fakeLoader().loadPage);
+      const app = await mount(fakeLoader().loadPage);
       await waitFor(() => expect(app.frame()).toContain('r1'));
-      if (open) app.stdin.write(open);
-      await tick();
+      if (open) await press(app, open);
       app.stdin.write(KEYS.ctrlC);
       await waitFor(() => expect(app.end.interrupts).toBe(1));
       expect(app.end.codes).toEqual([]);
@@ -249,15 +234,14 @@ describe('review browser', () => {
   });
 
   it('Ctrl+C typed in one chunk with other keys interrupts too', async () => {
-    const app = mount(fakeLoader().loadPage);
+    const app = await mount(fakeLoader().loadPage);
     await waitFor(() => expect(app.frame()).toContain('r1'));
     app.stdin.write('/abc\u0003');
     await waitFor(() => expect(app.end.interrupts).toBe(1));
   });
 
   it('Ctrl+C while a page is loading interrupts too', async () => {
-    const app = mount(() => new Promise(() => {}));
-    await tick();
+    const app = await mount(() => new Promise(() => {}));
     app.stdin.write(KEYS.ctrlC);
     await waitFor(() => expect(app.end.interrupts).toBe(1));
   });

@@ -5,7 +5,7 @@ import {ApiError, OutcomeUnknownError, ReviewConflictError, ReviewLimitError} fr
 import {Browser, type LoadPage} from '../../../src/ui/browser/browser.js';
 import type {ReviewOutcome, ReviewProposal} from '../../../src/ui/browser/review-state.js';
 import {makeReport} from '../fixtures.js';
-import {KEYS, fakeEnd, tick, waitFor} from '../helpers.js';
+import {KEYS, fakeEnd, press, settled, waitFor} from '../helpers.js';
 
 /*
  * The review keys of the needs-customer-review queue, driven as a reviewer would: what is
@@ -57,25 +57,17 @@ afterEach(() => {
   cleanup = [];
 });
 
-function mount(queue: ReturnType<typeof fakeQueue>, filters: ListReportsFilters = QUEUE) {
+async function mount(queue: ReturnType<typeof fakeQueue>, filters: ListReportsFilters = QUEUE) {
   const end = fakeEnd();
-  const app = render(<Browser filters={filters} loadPage={queue.loadPage} review={queue.review} end={end} />);
+  const app = await settled(() => render(<Browser filters={filters} loadPage={queue.loadPage} review={queue.review} end={end} />));
   cleanup.push(() => app.unmount());
   return {...app, end, frame: () => app.lastFrame() ?? ''};
 }
 
 async function opened(queue = fakeQueue()) {
-  const app = mount(queue);
+  const app = await mount(queue);
   await waitFor(() => expect(app.frame()).toMatch(/› r1/));
   return app;
-}
-
-/** Presses keys one at a time, letting each render (esc needs longer). */
-async function press(app: {stdin: {write(data: string): void}}, ...keys: string[]) {
-  for (const key of keys) {
-    app.stdin.write(key);
-    await tick(key === KEYS.escape ? 80 : 30);
-  }
 }
 
 /** The frame's text with box borders and line wrapping folded away, for sentences in a dialog. */
@@ -162,7 +154,7 @@ describe('reviewing the queue in the browser', () => {
 
   it('in the detail view, reviews the proposal picked with tab, and the detail shows its new state', async () => {
     const queue = fakeQueue([makeReport(2, {proposals: [waiting(2), waiting(3, 'second.example')]}), makeReport(4, {proposals: [waiting(4)]})]);
-    const detail = mount(queue);
+    const detail = await mount(queue);
     await waitFor(() => expect(detail.frame()).toMatch(/› r2/));
     await press(detail, KEYS.enter);
     await waitFor(() => expect(detail.frame()).toContain('Report r2'));
@@ -198,7 +190,11 @@ describe('reviewing the queue in the browser', () => {
     await waitFor(() => expect(text(app.frame())).toContain('Outcome unknown: POST organization/proposals/5001/review: HTTP 502 Bad Gateway; the review may or may not have been recorded'));
     expect(text(app.frame())).toContain('it was not retried');
     expect(text(app.frame())).toContain('Press r to refresh the page: if proposal 5001 no longer waits, the review went through');
-    await tick(100);
+    // r reloads the page (the hint's way to check) and sends nothing: by then a retry made
+    // on the failure would have been sent.
+    const loads = queue.loads();
+    await press(app, 'r');
+    await waitFor(() => expect(queue.loads()).toBe(loads + 1));
     expect(queue.sent).toHaveLength(1);
   });
 
@@ -222,7 +218,7 @@ describe('reviewing the queue in the browser', () => {
 
   it('a proposal without an asset id is listed, and the review key says why it is off', async () => {
     const queue = fakeQueue([makeReport(8, {proposals: [{id: '5008', reviewStatus: 'PENDING_CUSTOMER_REVIEW', asset: undefined}]})]);
-    const app = mount(queue);
+    const app = await mount(queue);
     await waitFor(() => expect(app.frame()).toMatch(/› r8 .* 5008\/-/));
     await press(app, 'a');
     await waitFor(() => expect(app.frame()).toContain('cannot review: proposal 1 of report r8 came without an asset id, which the review needs'));
@@ -232,7 +228,7 @@ describe('reviewing the queue in the browser', () => {
   it('strips control sequences from the title and the asset content in the confirmation', async () => {
     const evil = makeReport(9, {title: 'Evil\u001b]0;owned\u0007 title', proposals: [{...waiting(9), asset: {id: '7009', type: 'URL', content: 'bad\u001b[2J.example\u202e', status: 'UNKNOWN'}}]});
     const queue = fakeQueue([evil]);
-    const app = mount(queue);
+    const app = await mount(queue);
     await waitFor(() => expect(app.frame()).toMatch(/› r9 .* bad\.example/));
     await press(app, 'a', 'a note', KEYS.enter);
     await waitFor(() => expect(app.frame()).toContain('Approve this asset?'));
@@ -258,7 +254,7 @@ describe('reviewing the queue in the browser', () => {
 
   it('outside the queue the review keys do nothing and are not offered', async () => {
     const queue = fakeQueue();
-    const app = mount(queue, {slug: 'acme', limit: 5});
+    const app = await mount(queue, {slug: 'acme', limit: 5});
     await waitFor(() => expect(app.frame()).toMatch(/› r1/));
     expect(app.frame()).not.toContain('approve');
     await press(app, 'a', 'x', 'w');

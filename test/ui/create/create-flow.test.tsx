@@ -1,11 +1,11 @@
 import {render} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
 import type {CreateReportResponse} from '../../../src/api/wire/index.js';
-import type {CreatePlan} from '../../../src/cmd/reports/create-body.js';
+import type {CreatePlan} from '../../../src/cmd/reports/create/body.js';
 import {ApiError, InputError} from '../../../src/errors.js';
 import {CreateFlow, type CreateFlowProps} from '../../../src/ui/create/create-flow.js';
 import type {Answers, CreateNeeds} from '../../../src/ui/create/state.js';
-import {KEYS, fakeEnd, tick, waitFor} from '../helpers.js';
+import {KEYS, fakeEnd, press, settled, waitFor} from '../helpers.js';
 
 const all: CreateNeeds = {title: true, description: true, assets: true, contactInfo: true};
 const created: CreateReportResponse = {id: '4242', createdAt: '2026-11-22T04:00:00.000Z', organization: {id: '1', slug: 'acme', name: 'Acme'}};
@@ -29,7 +29,7 @@ afterEach(() => {
   unmounts = [];
 });
 
-function mount(overrides: Partial<CreateFlowProps> = {}, needs: CreateNeeds = all) {
+async function mount(overrides: Partial<CreateFlowProps> = {}, needs: CreateNeeds = all) {
   const submitted: CreatePlan[] = [];
   const checked: Answers[] = [];
   const end = fakeEnd();
@@ -49,33 +49,29 @@ function mount(overrides: Partial<CreateFlowProps> = {}, needs: CreateNeeds = al
     end,
     ...overrides,
   };
-  const app = render(<CreateFlow {...props} />);
+  const app = await settled(() => render(<CreateFlow {...props} />));
   unmounts.push(() => app.unmount());
   return {...app, end, submitted, checked, frame: () => app.lastFrame() ?? ''};
 }
 
 /** Mounts and waits for the first prompt: keys written before Ink listens are lost. */
 async function mountReady(overrides: Partial<CreateFlowProps> = {}, needs: CreateNeeds = all) {
-  const app = mount(overrides, needs);
+  const app = await mount(overrides, needs);
   await waitFor(() => expect(app.frame()).toContain('? '));
-  await tick();
   return app;
 }
 
 /** Types text and Enter in ONE write, the way a paste or tmux delivers them. */
 const answer = async (app: {stdin: {write(s: string): void}}, text: string) => {
-  app.stdin.write(`${text}\r`);
-  await tick();
+  await press(app, `${text}\r`);
 };
 
 const ONLY_ASSETS: CreateNeeds = {title: false, description: false, assets: true, contactInfo: false};
 
 /** Answers the one asset prompt (a.example, server default status) and waits for the review. */
-async function toReview(app: ReturnType<typeof mount>) {
-  app.stdin.write('a.example\r');
-  await tick();
-  app.stdin.write('\r');
-  await tick();
+async function toReview(app: Awaited<ReturnType<typeof mount>>) {
+  await press(app, 'a.example\r');
+  await press(app, '\r');
   app.stdin.write('\r');
   await waitFor(() => expect(app.frame()).toContain('Submit this report?'));
 }
@@ -95,11 +91,9 @@ describe('guided create', () => {
     expect(app.frame()).toContain('› server default (BLOCKED)');
     app.stdin.write(KEYS.down + KEYS.down);
     await waitFor(() => expect(app.frame()).toContain('› ALLOWED'));
-    app.stdin.write(KEYS.enter);
-    await tick();
+    await press(app, KEYS.enter);
     await answer(app, 'https://acme-wallet.example:8443/login');
-    app.stdin.write(KEYS.enter);
-    await tick();
+    await press(app, KEYS.enter);
     await answer(app, '');
     expect(app.frame()).toContain('? Contact info (optional: enter to skip):');
     await answer(app, 'ops@acme.example');
@@ -125,8 +119,7 @@ describe('guided create', () => {
     const app = await mountReady({}, ONLY_ASSETS);
     await waitFor(() => expect(app.frame()).toContain('? Asset 1'));
     await answer(app, 'a.example');
-    app.stdin.write(KEYS.enter);
-    await tick();
+    await press(app, KEYS.enter);
     await answer(app, '');
     await waitFor(() => expect(app.frame()).toContain('Submit this report?'));
     expect(app.frame()).not.toContain('Contact info');
@@ -246,8 +239,7 @@ describe('guided create', () => {
     }});
     await answer(app, 'Fake wallet site');
     expect(app.frame()).toContain('Ctrl+X writes it in $EDITOR');
-    app.stdin.write('draft');
-    await tick();
+    await press(app, 'draft');
     app.stdin.write('\u0018');
     await waitFor(() => expect(app.frame()).toContain('✔ Description: # Clone (+2 lines)'));
     expect(opened).toEqual(['draft']);
@@ -261,8 +253,7 @@ describe('guided create', () => {
   it('Ctrl+X without an editor says so and keeps what was typed', async () => {
     const app = await mountReady({editText: () => ({error: '$VISUAL and $EDITOR are unset'})});
     await answer(app, 'Fake wallet site');
-    app.stdin.write('draft');
-    await tick();
+    await press(app, 'draft');
     app.stdin.write('\u0018');
     await waitFor(() => expect(app.frame()).toContain('$VISUAL and $EDITOR are unset'));
     expect(app.frame()).toContain('? Description: draft');
@@ -270,7 +261,6 @@ describe('guided create', () => {
 
   it('an invalid plan (input error) is shown and exits 3 before anything is sent', async () => {
     const app = await mountReady({check: async () => { throw new InputError([{field: '--attachment-url', message: 'must be a valid URL'}]); }}, ONLY_ASSETS);
-    await tick();
     app.stdin.write('a.example\r\r\r');
     await waitFor(() => expect(app.frame()).toContain('--attachment-url: must be a valid URL'));
     await waitFor(() => expect(app.end.codes).toEqual([3]));
@@ -283,7 +273,6 @@ describe('guided create', () => {
       check: answers => new Promise(resolve => (releaseCheck = () => resolve({plan: planOf(answers), duplicates: {error: 'HTTP 503'}}))),
       submit: () => new Promise(() => {}),
     }, ONLY_ASSETS);
-    await tick();
     app.stdin.write('a.example\r\r\r');
     await waitFor(() => expect(app.frame()).toContain('Checking which assets already have reports…'));
     // The check starts in an effect after that frame.
@@ -296,15 +285,12 @@ describe('guided create', () => {
 
   it('Ctrl+C at a prompt or while submitting interrupts (exit 130)', async () => {
     const atPrompt = await mountReady();
-    await tick();
-    atPrompt.stdin.write('Tit');
-    await tick();
+    await press(atPrompt, 'Tit');
     atPrompt.stdin.write(KEYS.ctrlC);
     await waitFor(() => expect(atPrompt.end.interrupts).toBe(1));
     expect(atPrompt.end.codes).toEqual([]);
 
     const submitting = await mountReady({submit: () => new Promise(() => {})}, ONLY_ASSETS);
-    await tick();
     submitting.stdin.write('a.example\r\r\r');
     await waitFor(() => expect(submitting.frame()).toContain('Submit this report?'));
     submitting.stdin.write('y');

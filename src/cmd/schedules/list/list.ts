@@ -1,0 +1,111 @@
+import type {CommandContext} from '../../../cli/context.js';
+import {formatDuration} from '../../../checks/duration.js';
+import {resolveOutputFormat} from '../../../output/format.js';
+import {printRows} from '../../../output/print.js';
+import type {Column} from '../../../output/columns.js';
+import {ResultStore, type StoredCheck} from '../../../metrics/store.js';
+import {redact} from '../../../secrets.js';
+import {Problems, capture} from '../../../cli/problems.js';
+import {connectRedis} from '../../../redis/connect.js';
+import {RedisUnavailableError} from '../../../redis/probe.js';
+import {QUEUE_NAME, type CheckJobData} from '../../../redis/queue.js';
+import {VigilError} from '../../../errors.js';
+import {resolveRedisSetting} from '../../../redis/settings.js';
+
+export interface SchedulesListFlags {
+  debug?: boolean;
+  redisUrl?: string;
+  redisCa?: string;
+  prefix?: string;
+  json?: boolean;
+  output?: string;
+}
+
+/** One scheduler as `vigil schedules list` shows it; also the `--json` element. */
+export interface ScheduleRow {
+  id: string;
+  check: string;
+  org: string;
+  everyMs: number;
+  every: string;
+  nextRunAt: string | null;
+  lastResult: string | null;
+  lastRunAt: string | null;
+  lastSuccessAt: string | null;
+  lastError: string | null;
+}
+
+const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
+
+export function scheduleRow(scheduler: {key: string; every?: number; next?: number; template?: {data?: CheckJobData}}, stored: StoredCheck | undefined): ScheduleRow {
+  const data = scheduler.template?.data ?? stored?.spec;
+  const run = stored?.run;
+  return {
+    id: scheduler.key,
+    check: data?.check ?? '',
+    org: data?.org ?? '',
+    everyMs: scheduler.every ?? 0,
+    every: scheduler.every ? formatDuration(scheduler.every) : '',
+    nextRunAt: iso(scheduler.next),
+    lastResult: run ? (run.outcome === 'error' ? `error: ${run.errorKind}` : run.outcome) : null,
+    lastRunAt: iso(run?.at),
+    lastSuccessAt: iso(stored?.success?.at),
+    // Stored by any worker, possibly an older one that kept an upstream's echo of the key.
+    lastError: run?.outcome === 'error' && run.error !== undefined ? redact(run.error) : null,
+  };
+}
+
+const RESULT_STYLE: Record<string, 'green' | 'yellow' | 'red'> = {ok: 'green', warn: 'yellow', fail: 'red'};
+
+/** "in 12s" / "3m ago": what a person scanning a terminal table wants. */
+export function relativeTime(iso: string | null, now: number): string | null {
+  if (iso === null) return null;
+  const delta = Date.parse(iso) - now;
+  const text = formatDuration(Math.round(Math.abs(delta) / 1000) * 1000);
+  return delta >= 0 ? `in ${text}` : `${text} ago`;
+}
+
+/** Columns of the listing: ISO-8601 times for TSV and markdown, relative ones in a table. */
+export function scheduleColumns(relativeTo?: number): Column<ScheduleRow>[] {
+  const time = (pick: (row: ScheduleRow) => string | null) => (row: ScheduleRow) => (relativeTo === undefined ? pick(row) : relativeTime(pick(row), relativeTo));
+  return [
+    {header: 'CHECK', value: row => row.check},
+    {header: 'ORG', value: row => row.org, minWidth: 12},
+    {header: 'EVERY', value: row => row.every, align: 'right'},
+    {header: 'NEXT RUN', value: time(row => row.nextRunAt)},
+    {header: 'LAST RESULT', value: row => row.lastResult ?? 'never run', minWidth: 11, style: row => (row.lastResult === null ? 'gray' : (RESULT_STYLE[row.lastResult] ?? 'magenta'))},
+    {header: 'LAST RUN', value: time(row => row.lastRunAt)},
+    {header: 'LAST SUCCESS', value: time(row => row.lastSuccessAt)},
+  ];
+}
+
+/** `vigil schedules list`: what the workers sharing this Redis will run, and how it went. */
+export async function runSchedulesList(flags: SchedulesListFlags, ctx: CommandContext): Promise<number> {
+  const problems = new Problems();
+  const format = capture(problems, () => resolveOutputFormat(flags, ctx.io));
+  const setting = resolveRedisSetting(flags, ctx.io.env, problems);
+  problems.throwIfAny();
+  const {target, source, prefix} = setting!;
+  // Reading is harmless under any eviction policy; `doctor` and the worker say what is wrong.
+  const redis = await connectRedis(target, source, {oneShot: true, requireNoEviction: false});
+  try {
+    const {Queue} = await import('bullmq');
+    const queue = new Queue<CheckJobData>(QUEUE_NAME, {connection: redis, prefix});
+    try {
+      const [schedulers, stored] = await Promise.all([queue.getJobSchedulers(0, -1, true), new ResultStore(redis, prefix, QUEUE_NAME).readAll()]);
+      const byId = new Map(stored.map(item => [item.spec.id, item]));
+      const rows = schedulers.map(scheduler => scheduleRow(scheduler, byId.get(scheduler.key))).sort((a, b) => a.id.localeCompare(b.id));
+      const columns = scheduleColumns(format === 'table' ? ctx.now().getTime() : undefined);
+      printRows(ctx.io, format!, rows, columns, {emptyMessage: 'no schedulers: start `vigil worker --checks <file>` to create them'});
+    } finally {
+      await queue.close();
+    }
+  } catch (error) {
+    // Redis went away (or a cluster lost its slots) after the probe: unavailable, not a bug.
+    if (error instanceof VigilError) throw error;
+    throw new RedisUnavailableError(target.display, error instanceof Error ? error.message : String(error), source);
+  } finally {
+    await redis.quit().catch(() => redis.disconnect());
+  }
+  return 0;
+}

@@ -1,0 +1,151 @@
+import type {CommandContext} from '../../cli/context.js';
+import {removeInterruptHandler} from '../../cli/interrupt.js';
+import {colorEnabled} from '../../output/color.js';
+import {InputError} from '../../errors.js';
+import {ExitCode} from '../../exit-codes.js';
+import {loadChecksFile} from '../../checks/loader.js';
+import {formatDuration} from '../../checks/duration.js';
+import {hostname} from 'node:os';
+import {connectRedis} from '../../redis/connect.js';
+import {QUEUE_NAME} from '../../redis/queue.js';
+import {startHeartbeat, workersKey} from '../../redis/heartbeat.js';
+import {VERSION} from '../../version.js';
+import {createWorkerLogger} from './log.js';
+import type {ShutdownResult} from '../../../jobs/shutdown.js';
+import {resolveWorkerOptions, type WorkerFlags} from './options.js';
+
+/** Where shutdown requests come from: SIGINT/SIGTERM in the CLI, a fake in tests. */
+export interface SignalSource {
+  /** Calls `handler` on each signal; returns a function that stops listening. */
+  listen(handler: (name: string) => void): () => void;
+}
+
+export const processSignals: SignalSource = {
+  listen(handler) {
+    // The bootstrap's Ctrl+C handler exits 130 after 2 s; a worker drains instead.
+    // (The bootstrap is a separate build: its listener is not this build's `interrupt`.)
+    removeInterruptHandler();
+    const onInt = () => handler('SIGINT');
+    const onTerm = () => handler('SIGTERM');
+    process.on('SIGINT', onInt);
+    process.on('SIGTERM', onTerm);
+    return () => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+    };
+  },
+};
+
+/**
+ * `vigil worker`: resolves only after shutdown, so the command stays up while it works.
+ * Exit 0 after a graceful stop (in-flight runs finished), 130 when a second signal forced it.
+ */
+export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, signals: SignalSource = processSignals): Promise<number> {
+  const options = resolveWorkerOptions(flags, ctx.io.env);
+  const config = await loadChecksFile(options.checksPath);
+  // Retries belong to BullMQ (backoff across workers, visible in the queue), not the client;
+  // a run's budget is the checks file's timeout (the processor aborts at it), not --timeout.
+  const client = ctx.client({retries: 0, timeoutMs: config.timeoutMs + 1000, budgetMs: config.timeoutMs + 1000, waitingLine: false});
+
+  const stderr = ctx.io.stderr;
+  const logger = createWorkerLogger(stderr, {
+    json: stderr.isTTY !== true,
+    color: colorEnabled({...ctx.io, stdoutIsTTY: stderr.isTTY === true, stdout: stderr}),
+  });
+
+  const redis = await connectRedis(options.redis, options.redisUrlSource);
+  const {startCheckWorker} = await import('../../../jobs/worker.js');
+  let worker;
+  try {
+    worker = await startCheckWorker({
+      redis,
+      prefix: options.prefix,
+      specs: config.specs,
+      client,
+      concurrency: options.concurrency,
+      metricsHost: options.metricsHost,
+      metricsPort: options.metricsPort,
+      timeoutMs: config.timeoutMs,
+      retry: config.retry,
+      lockDurationMs: options.lockDurationMs,
+      logRun: logger.run,
+      logEvent: logger.event,
+    });
+  } catch (error) {
+    redis.disconnect();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+      const what = code === 'EADDRINUSE' ? 'is in use' : code === 'EACCES' ? 'needs privileges' : 'is not an address of this machine';
+      throw new InputError(
+        [{field: '--metrics-port', message: `${options.metricsHost}:${options.metricsPort} ${what} (${code})`}],
+        'pick another --metrics-port (0 picks a free one) or --metrics-host',
+      );
+    }
+    throw error;
+  }
+
+  // For `vigil doctor`: which workers are alive, and where their metrics are.
+  const startedAt = Date.now();
+  const heartbeat = startHeartbeat(redis, workersKey(options.prefix, QUEUE_NAME), {
+    id: `${hostname()}:${process.pid}:${startedAt}`,
+    host: hostname(),
+    pid: process.pid,
+    version: VERSION,
+    metricsUrl: worker.metricsUrl,
+    startedAt,
+  });
+
+  logger.event('worker started', {
+    checks: config.specs.length,
+    concurrency: options.concurrency,
+    redis: options.redis.display,
+    topology: options.redis.topology,
+    prefix: options.prefix,
+    metrics: `${worker.metricsUrl}/metrics`,
+    timeout: formatDuration(config.timeoutMs),
+    attempts: config.retry.attempts,
+  });
+
+  let signalCount = 0;
+  let forcedBySecondSignal = false;
+  const stopped = new Promise<ShutdownResult | undefined>(resolve => {
+    const stopListening = signals.listen(name => {
+      signalCount++;
+      if (signalCount === 1) {
+        logger.event('shutting down: no new runs; waiting for in-flight ones (send the signal again to force)', {
+          signal: name,
+          inFlight: worker.inFlight(),
+          grace: formatDuration(options.graceMs),
+        });
+        // Leave the heartbeat first: a draining worker is not one to send operators to.
+        const stoppedAll = heartbeat.stop().then(() => worker.shutdown(options.graceMs));
+        void stoppedAll.then(
+          result => {
+            stopListening();
+            resolve(result);
+          },
+          (error: unknown) => {
+            // The process must still end: report it and stop as a forced shutdown would.
+            stopListening();
+            logger.event('shutdown failed', {error: error instanceof Error ? error.message : String(error)});
+            resolve(undefined);
+          },
+        );
+      } else {
+        forcedBySecondSignal = true;
+        logger.event('forcing shutdown: aborting in-flight runs', {signal: name, inFlight: worker.inFlight()});
+        worker.force();
+      }
+    });
+  });
+  const result = await stopped;
+  if (result) logger.event(stoppedMessage(result), {aborted: result.aborted, redis: result.redisReachable ? 'closed' : 'unreachable'});
+  return forcedBySecondSignal ? ExitCode.Interrupted : ExitCode.Ok;
+}
+
+/** What the last log line says: what really happened, not what might have. */
+export function stoppedMessage({aborted, redisReachable}: ShutdownResult): string {
+  const runs = aborted === 1 ? '1 in-flight run' : `${aborted} in-flight runs`;
+  const what = aborted > 0 ? `${runs} aborted; another worker retries them once their lock expires` : 'no run was in flight';
+  return redisReachable ? (aborted > 0 ? `worker stopped (${what})` : 'worker stopped') : `worker stopped without Redis, which did not answer (${what})`;
+}
