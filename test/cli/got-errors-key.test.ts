@@ -73,3 +73,31 @@ describe.each([false, true])('every got error, --debug %s', debug => {
     expect(result.stdout + result.stderr).not.toContain(KEY.slice(6, 22));
   }, 30_000);
 });
+
+describe('proxies', () => {
+  it('proxy variables are ignored: the request goes straight to the base URL, the proxy sees nothing', async () => {
+    const proxy = await localServer((_req, res) => res.writeHead(502).end());
+    const api = await localServer((_req, res) => res.writeHead(200, {'content-type': 'application/json'}).end('{"reports":[],"nextCursor":null,"totalCount":0}'));
+    try {
+      const proxyUrl = proxy.url;
+      const result = await runCli(['reports', 'list', '--json'], {
+        env: {
+          VIGIL_BASE_URL: `${api.url}/api/v2`,
+          VIGIL_API_KEY: KEY,
+          VIGIL_ORG: 'acme',
+          VIGIL_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), 'vigil-proxy-')),
+          HTTP_PROXY: proxyUrl,
+          HTTPS_PROXY: proxyUrl,
+          ALL_PROXY: proxyUrl,
+          http_proxy: proxyUrl,
+          https_proxy: proxyUrl,
+        },
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(api.requests).toHaveLength(1);
+      expect(proxy.requests).toHaveLength(0);
+    } finally {
+      await Promise.all([proxy.close(), api.close()]);
+    }
+  });
+});
