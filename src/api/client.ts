@@ -1,12 +1,11 @@
 import * as z from 'zod';
-import {ApiError, ContractError, CredentialsError, InputError, InterruptedError, OutcomeUnknownError, UnavailableError} from '../errors.js';
+import {ApiError, CredentialsError, InputError} from '../errors.js';
 import {CREATE_OUTCOME, reviewOutcome, reviewRefusal, type UnknownOutcome} from './outcomes.js';
-import {redact, registerSecret} from '../secrets.js';
+import {registerSecret} from '../secrets.js';
 import {USER_AGENT} from '../version.js';
 import {DEFAULT_MAX_RESPONSE_BYTES} from './body-cap.js';
-import {CrossOriginRedirect, NetworkFailure, createTransport, type RawResponse, type Transport} from './http.js';
-import {redactDeep} from './redact.js';
-import {isRetryableCode, isRetryableStatus, parseRetryAfter, retryDelayMs, sleep} from './retry.js';
+import {createTransport, type RetryPolicy, type Transport} from './http.js';
+import {explainFailure, failedStatus, parseSuccess} from './answers.js';
 import {checkBaseUrl} from './url-guard.js';
 import {
   PATHS,
@@ -17,8 +16,6 @@ import {
   healthcheckRegistrySchema,
   healthcheckResultSchema,
   listReportsResponseSchema,
-  normalizeErrorBody,
-  parseResponse,
   proposalReviewPath,
   readListPage,
   reviewResponseSchema,
@@ -74,7 +71,31 @@ export interface ApiClientOptions {
   maxResponseBytes?: number;
   /** Sent as `User-Agent`. Default: `vigil/<version>`. */
   userAgent?: string;
+  /**
+   * Milliseconds one call may take in all, retries and their waits included; past it the
+   * call fails with UnavailableError (exit 8), or OutcomeUnknownError when it may have acted.
+   * Default: 60000 (`--timeout` and VIGIL_TIMEOUT in the CLI).
+   */
+  budgetMs?: number;
+  /**
+   * Told when each attempt of a call starts, and with undefined when the call is over: what
+   * the CLI's waiting line on a terminal shows. Default: none.
+   */
+  onAttempt?: (progress: AttemptProgress | undefined) => void;
 }
+
+/** One attempt under way: the host it goes to, its number and how many there may be. */
+export interface AttemptProgress {
+  host: string;
+  attempt: number;
+  attempts: number;
+}
+
+/** Default of ApiClientOptions.budgetMs. */
+export const DEFAULT_BUDGET_MS = 60_000;
+
+/** The environment variable that sets the budget in the CLI (docs/configuration.md). */
+export {TIMEOUT_ENV} from './answers.js';
 
 /** Per-call overrides. */
 export interface CallOptions {
@@ -117,22 +138,7 @@ const DEFAULTS = {
   retryBaseDelayMs: 500,
 } as const;
 
-/**
- * How a failed attempt may be repeated. Reads (list, search, healthchecks) are safe to send
- * twice. Report creation is not: a second POST after a lost response could file the report
- * twice, and a duplicate report (reviewers triage it twice, takedowns double up) is worse
- * than a failure the user can see and check. The upstream's REPORT_ALREADY_EXISTS 422 does
- * not make a blind retry safe either: when the first attempt did succeed, the retry would
- * turn that success into a "rejected" error. So creation is retried only when the request
- * provably was not processed: the connection was never made (refused, DNS, connect timeout)
- * or the upstream answered 429 (rate limited before any work). A 5xx, a response timeout or
- * a reset after sending fails at once, with a hint to check before trying again.
- * A review is stricter still ('unsent-only'): its 429 is the organization's daily limit, which
- * no retry within minutes can outlast, so only a connection never made is tried again.
- */
-type RetryPolicy = 'idempotent' | 'unprocessed-only' | 'unsent-only';
-
-interface Endpoint<S extends z.ZodType> {
+export interface Endpoint<S extends z.ZodType> {
   method: 'GET' | 'POST';
   path: string;
   searchParams?: URLSearchParams;
@@ -156,8 +162,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     retries: nonNegative('retries', options.retries ?? DEFAULTS.retries),
     maxDelayMs: nonNegative('maxRetryDelayMs', options.maxRetryDelayMs ?? DEFAULTS.maxRetryDelayMs),
     baseDelayMs: nonNegative('retryBaseDelayMs', options.retryBaseDelayMs ?? DEFAULTS.retryBaseDelayMs),
+    budgetMs: nonNegative('budgetMs', options.budgetMs ?? DEFAULT_BUDGET_MS),
   };
-  const trace = (line: string) => options.debug?.(redact(line));
   let transport: Transport | undefined;
 
   const transportFor = (apiKey: string | undefined): Transport => {
@@ -172,6 +178,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       userAgent: options.userAgent ?? USER_AGENT,
       connectTimeoutMs: settings.connectTimeoutMs,
       timeoutMs: settings.timeoutMs,
+      retries: settings.retries,
+      retryBaseDelayMs: settings.baseDelayMs,
+      maxRetryDelayMs: settings.maxDelayMs,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       ...(options.debug ? {debug: options.debug} : {}),
     });
@@ -179,59 +188,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 
   async function call<S extends z.ZodType>(endpoint: Endpoint<S>, callOptions?: CallOptions): Promise<z.output<S>> {
-    const send = transportFor(options.apiKey);
-    const signal = combineSignals(options.signal, callOptions?.signal);
+    const transport = transportFor(options.apiKey);
+    // The call's total budget, retries and backoff included; got's timeouts are per attempt.
+    const budget = AbortSignal.timeout(settings.budgetMs);
+    const signal = combineSignals(options.signal, callOptions?.signal, budget);
     const what = `${endpoint.method} ${endpoint.path}`;
+    const onAttempt = options.onAttempt;
     try {
-      return await attemptAll(endpoint, send, signal, what);
+      const response = await transport.send({
+        ...endpoint,
+        signal,
+        deadline: performance.now() + settings.budgetMs,
+        ...(onAttempt ? {onAttempt: (attempt: number, attempts: number) => onAttempt({host: prefixUrl.host, attempt, attempts})} : {}),
+      });
+      if (response.status >= 200 && response.status < 300) return parseSuccess(endpoint, response, what);
+      throw failedStatus(endpoint, response);
     } catch (error) {
-      // A caller's deadline (AbortSignal.timeout) is a timeout, not the user pressing Ctrl+C.
-      if (error instanceof InterruptedError && (signal.reason as {name?: unknown} | undefined)?.name === 'TimeoutError') {
-        throw new UnavailableError(`${what}: no response before the caller's deadline`);
-      }
-      throw error;
+      throw explainFailure(error, {endpoint, what, host: prefixUrl.host, budgetMs: settings.budgetMs, signal, budget});
+    } finally {
+      onAttempt?.(undefined);
     }
-  }
-
-  async function attemptAll<S extends z.ZodType>(endpoint: Endpoint<S>, send: Transport, signal: AbortSignal, what: string): Promise<z.output<S>> {
-    const attempts = 1 + settings.retries;
-    for (let attempt = 1; ; attempt++) {
-      let response: RawResponse;
-      try {
-        response = await send.send({...endpoint, signal, attempt, attempts});
-      } catch (error) {
-        if (error instanceof CrossOriginRedirect) {
-          throw new UnavailableError(`${error.message}; vigil does not send the API key to another origin. If the API really moved, use the new address as --base-url`);
-        }
-        if (!(error instanceof NetworkFailure)) throw error;
-        const safe = endpoint.policy === 'idempotent' || error.phase === 'not-sent';
-        if (safe && isRetryableCode(error.code) && attempt < attempts) {
-          await pause(attempt, undefined, signal);
-          continue;
-        }
-        const failure = `${what}: ${error.message}${afterAttempts(attempt)}`;
-        if (endpoint.outcome && error.phase === 'maybe-sent') throw new OutcomeUnknownError(`${failure}; ${endpoint.outcome.what}`, endpoint.outcome.check);
-        throw new UnavailableError(failure);
-      }
-      if (response.status >= 200 && response.status < 300) return parseBody(endpoint, response, what);
-      const safe = endpoint.policy === 'idempotent' || (endpoint.policy === 'unprocessed-only' && response.status === 429);
-      if (safe && isRetryableStatus(response.status) && attempt < attempts) {
-        await pause(attempt, parseRetryAfter(response.headers['retry-after']), signal);
-        continue;
-      }
-      const body = redactDeep(normalizeErrorBody(response.status, response.statusText, response.body));
-      body.message += afterAttempts(attempt);
-      if (endpoint.outcome && response.status >= 500) {
-        throw new OutcomeUnknownError(`${body.message} (HTTP ${body.status} ${body.code}); ${endpoint.outcome.what}`, endpoint.outcome.check, body.status);
-      }
-      throw new ApiError(body);
-    }
-  }
-
-  async function pause(attempt: number, retryAfterMs: number | undefined, signal: AbortSignal | undefined): Promise<void> {
-    const delay = retryDelayMs(attempt, settings, retryAfterMs);
-    trace(`waiting ${delay} ms before attempt ${attempt + 1}${retryAfterMs === undefined ? '' : ' (Retry-After)'}`);
-    await sleep(delay, signal);
   }
 
   // async arrows: a bad argument becomes a rejected promise, like every other failure.
@@ -277,26 +253,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
     },
   };
-}
-
-function parseBody<S extends z.ZodType>(endpoint: Pick<Endpoint<S>, 'schema' | 'read'>, response: RawResponse, what: string): z.output<S> {
-  let json: unknown;
-  try {
-    json = JSON.parse(response.body);
-  } catch {
-    const type = headerValue(response.headers['content-type']) ?? 'no content type';
-    const problem = response.body.trim() === '' ? 'empty body' : `body is not JSON (${type})`;
-    throw new ContractError(what, [`HTTP ${response.status} with ${problem}`]);
-  }
-  return endpoint.read?.(json) ?? parseResponse(endpoint.schema, json, what);
-}
-
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function afterAttempts(attempt: number): string {
-  return attempt > 1 ? ` (after ${attempt} attempts)` : '';
 }
 
 function checkPath(id: string): string {

@@ -20,6 +20,8 @@ export interface ServerFlags {
   baseUrl?: string;
   org?: string;
   debug?: boolean;
+  /** `--timeout`: every call's budget. */
+  timeout?: string;
 }
 
 export interface CallDeps {

@@ -49,10 +49,10 @@ export interface ToolSpec {
 
 /**
  * Options that are never a tool's input, whatever the command: the server's own settings
- * (where the key is sent, tracing), set once on `vigil mcp`; the output format (a tool
+ * (where the key is sent, tracing, each call's time budget), set once on `vigil mcp`; the output format (a tool
  * answers with what --json prints); and the terminal screen (a tool never draws).
  */
-export const SERVER_OPTIONS: readonly string[] = ['baseUrl', 'debug', 'json', 'output', 'interactive'];
+export const SERVER_OPTIONS: readonly string[] = ['baseUrl', 'debug', 'timeout', 'json', 'output', 'interactive'];
 
 export function toolName(path: readonly string[]): string {
   return path.join('_');

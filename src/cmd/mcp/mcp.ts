@@ -13,6 +13,7 @@ import {clientConfig, type ServedFlags} from './client-config.js';
 
 export interface McpFlags extends ServedFlags {
   debug?: boolean;
+  timeout?: string;
   printConfig?: boolean;
 }
 
@@ -51,7 +52,7 @@ export async function runMcp(flags: McpFlags, ctx: CommandContext, deps: McpDeps
     // The client closing our stdin is how it stops the server.
     inputEnded = new Promise(resolve => ctx.io.stdin.once('end', () => resolve()));
   }
-  const served = {baseUrl: flags.baseUrl, org: flags.org, debug: ctx.debug};
+  const served = {baseUrl: flags.baseUrl, org: flags.org, debug: ctx.debug, timeout: flags.timeout};
   await serve(
     transport,
     {
