@@ -98,6 +98,19 @@ export function dependencyPatches(root) {
       resolve: /^read-package-up$/,
       onLoad: () => ({contents: 'export async function readPackageUp() { return undefined; }', loader: 'js'}),
     },
+    {
+      name: 'got-without-http2',
+      kind: 'startup',
+      // got imports http2-wrapper at load, which builds a TLS context (~30 ms of every run
+      // that sends a request); got touches it only with `http2: true`, which vigil never sets
+      // (the upstream speaks HTTP/1.1, docs/api-client.md). Re-check after a got upgrade:
+      //   grep -rn http2-wrapper node_modules/got/dist/source  (still only behind options.http2)
+      resolve: /^http2-wrapper$/,
+      onLoad: () => ({
+        contents: "const off = () => { throw new Error('vigil is built without HTTP/2 (http2-wrapper)'); };\nexport default {auto: off, globalAgent: undefined};",
+        loader: 'js',
+      }),
+    },
   ].filter(patch => !skipped.has(patch.name));
 }
 

@@ -4,10 +4,10 @@ import {ContractError} from '../errors.js';
 
 /*
  * A response body is read into memory, so its size is capped twice: the bytes on the wire
- * (counted as they arrive; the download is cancelled past the cap) and the bytes after
- * decompression (zlib stops at the cap), so a 1 MB gzip that inflates to 1 GiB costs at
- * most the cap. Decompression runs on the thread pool, with zlib's output limit, so the
- * worker keeps answering /healthz.
+ * (got-transport.ts watches got's downloadProgress and cancels past the cap) and the bytes
+ * after decompression (zlib stops at the cap), so a 1 MB gzip that inflates to 1 GiB costs
+ * at most the cap. got's own inflater has no output limit, so got is told not to decompress
+ * and decodeBody does it here, on the thread pool, so the worker keeps answering /healthz.
  */
 
 /** Default cap, compressed and decompressed: far above any page of the API (SPEC.md 2). */
@@ -48,41 +48,6 @@ export function parseByteSize(text: string): number | undefined {
   const unit = (match[2] ?? '').toLowerCase();
   const bytes = Number(match[1]) * (unit === 'kib' ? 2 ** 10 : unit === 'mib' ? 2 ** 20 : unit === 'gib' ? 2 ** 30 : 1);
   return bytes > 0 && Number.isSafeInteger(bytes) ? bytes : undefined;
-}
-
-const EMPTY = Buffer.alloc(0);
-
-/**
- * Collects a response body of at most `limit` bytes on the wire. Each check returns the
- * error to fail with, and the caller stops the download: `refuse` for a declared
- * Content-Length above the limit (before any byte is read), `add` once the bytes received
- * pass it.
- */
-export class CappedBody {
-  private readonly chunks: Buffer[] = [];
-  private received = 0;
-
-  constructor(
-    private readonly limit: number,
-    private readonly host: string,
-  ) {}
-
-  refuse(contentLength: string | undefined): ResponseTooLargeError | undefined {
-    return contentLength !== undefined && Number(contentLength) > this.limit ? new ResponseTooLargeError(this.host, this.limit, 'compressed') : undefined;
-  }
-
-  add(chunk: Buffer): ResponseTooLargeError | undefined {
-    this.received += chunk.length;
-    if (this.received > this.limit) return new ResponseTooLargeError(this.host, this.limit, 'compressed');
-    this.chunks.push(chunk);
-    return undefined;
-  }
-
-  /** The bytes received; a single chunk (most JSON pages) is not copied. */
-  bytes(): Buffer {
-    const {chunks} = this;
-    return chunks.length === 0 ? EMPTY : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.received);
-  }
 }
 
 type Inflate = (buffer: Buffer, options: zlib.ZlibOptions & zlib.BrotliOptions) => Promise<Buffer>;

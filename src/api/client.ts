@@ -4,9 +4,8 @@ import {CREATE_OUTCOME, reviewOutcome, reviewRefusal, type UnknownOutcome} from 
 import {redact, registerSecret} from '../secrets.js';
 import {USER_AGENT} from '../version.js';
 import {DEFAULT_MAX_RESPONSE_BYTES} from './body-cap.js';
-import {CrossOriginRedirect, NetworkFailure, createTransport, type RawResponse, type Transport} from './http.js';
+import {CrossOriginRedirect, NetworkFailure, RedirectAfterPost, UnreadableSuccess, createTransport, type RawResponse, type RetryPolicy, type Transport} from './http.js';
 import {redactDeep} from './redact.js';
-import {isRetryableCode, isRetryableStatus, parseRetryAfter, retryDelayMs, sleep} from './retry.js';
 import {checkBaseUrl} from './url-guard.js';
 import {
   PATHS,
@@ -70,7 +69,31 @@ export interface ApiClientOptions {
   maxResponseBytes?: number;
   /** Sent as `User-Agent`. Default: `vigil/<version>`. */
   userAgent?: string;
+  /**
+   * Milliseconds one call may take in all, retries and their waits included; past it the
+   * call fails with UnavailableError (exit 8), or OutcomeUnknownError when it may have acted.
+   * Default: 60000 (`--timeout` and VIGIL_TIMEOUT in the CLI).
+   */
+  budgetMs?: number;
+  /**
+   * Told when each attempt of a call starts, and with undefined when the call is over: what
+   * the CLI's waiting line on a terminal shows. Default: none.
+   */
+  onAttempt?: (progress: AttemptProgress | undefined) => void;
 }
+
+/** One attempt under way: the host it goes to, its number and how many there may be. */
+export interface AttemptProgress {
+  host: string;
+  attempt: number;
+  attempts: number;
+}
+
+/** Default of ApiClientOptions.budgetMs. */
+export const DEFAULT_BUDGET_MS = 60_000;
+
+/** The environment variable that sets the budget in the CLI (docs/configuration.md). */
+export const TIMEOUT_ENV = 'VIGIL_TIMEOUT';
 
 /** Per-call overrides. */
 export interface CallOptions {
@@ -107,21 +130,6 @@ const DEFAULTS = {
   retryBaseDelayMs: 500,
 } as const;
 
-/**
- * How a failed attempt may be repeated. Reads (list, search, healthchecks) are safe to send
- * twice. Report creation is not: a second POST after a lost response could file the report
- * twice, and a duplicate report (reviewers triage it twice, takedowns double up) is worse
- * than a failure the user can see and check. The upstream's REPORT_ALREADY_EXISTS 422 does
- * not make a blind retry safe either: when the first attempt did succeed, the retry would
- * turn that success into a "rejected" error. So creation is retried only when the request
- * provably was not processed: the connection was never made (refused, DNS, connect timeout)
- * or the upstream answered 429 (rate limited before any work). A 5xx, a response timeout or
- * a reset after sending fails at once, with a hint to check before trying again.
- * A review is stricter still ('unsent-only'): its 429 is the organization's daily limit, which
- * no retry within minutes can outlast, so only a connection never made is tried again.
- */
-type RetryPolicy = 'idempotent' | 'unprocessed-only' | 'unsent-only';
-
 interface Endpoint<S extends z.ZodType> {
   method: 'GET' | 'POST';
   path: string;
@@ -146,8 +154,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     retries: nonNegative('retries', options.retries ?? DEFAULTS.retries),
     maxDelayMs: nonNegative('maxRetryDelayMs', options.maxRetryDelayMs ?? DEFAULTS.maxRetryDelayMs),
     baseDelayMs: nonNegative('retryBaseDelayMs', options.retryBaseDelayMs ?? DEFAULTS.retryBaseDelayMs),
+    budgetMs: nonNegative('budgetMs', options.budgetMs ?? DEFAULT_BUDGET_MS),
   };
-  const trace = (line: string) => options.debug?.(redact(line));
   let transport: Transport | undefined;
 
   const transportFor = (apiKey: string | undefined): Transport => {
@@ -162,6 +170,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       userAgent: options.userAgent ?? USER_AGENT,
       connectTimeoutMs: settings.connectTimeoutMs,
       timeoutMs: settings.timeoutMs,
+      retries: settings.retries,
+      retryBaseDelayMs: settings.baseDelayMs,
+      maxRetryDelayMs: settings.maxDelayMs,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       ...(options.debug ? {debug: options.debug} : {}),
     });
@@ -169,59 +180,69 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 
   async function call<S extends z.ZodType>(endpoint: Endpoint<S>, callOptions?: CallOptions): Promise<z.output<S>> {
-    const send = transportFor(options.apiKey);
-    const signal = combineSignals(options.signal, callOptions?.signal);
+    const transport = transportFor(options.apiKey);
+    // The call's total budget, retries and backoff included; got's timeouts are per attempt.
+    const budget = AbortSignal.timeout(settings.budgetMs);
+    const signal = combineSignals(options.signal, callOptions?.signal, budget);
     const what = `${endpoint.method} ${endpoint.path}`;
+    const onAttempt = options.onAttempt;
     try {
-      return await attemptAll(endpoint, send, signal, what);
-    } catch (error) {
-      // A caller's deadline (AbortSignal.timeout) is a timeout, not the user pressing Ctrl+C.
-      if (error instanceof InterruptedError && (signal.reason as {name?: unknown} | undefined)?.name === 'TimeoutError') {
-        throw new UnavailableError(`${what}: no response before the caller's deadline`);
-      }
-      throw error;
-    }
-  }
-
-  async function attemptAll<S extends z.ZodType>(endpoint: Endpoint<S>, send: Transport, signal: AbortSignal, what: string): Promise<z.output<S>> {
-    const attempts = 1 + settings.retries;
-    for (let attempt = 1; ; attempt++) {
-      let response: RawResponse;
-      try {
-        response = await send.send({...endpoint, signal, attempt, attempts});
-      } catch (error) {
-        if (error instanceof CrossOriginRedirect) {
-          throw new UnavailableError(`${error.message}; vigil does not send the API key to another origin. If the API really moved, use the new address as --base-url`);
-        }
-        if (!(error instanceof NetworkFailure)) throw error;
-        const safe = endpoint.policy === 'idempotent' || error.phase === 'not-sent';
-        if (safe && isRetryableCode(error.code) && attempt < attempts) {
-          await pause(attempt, undefined, signal);
-          continue;
-        }
-        const failure = `${what}: ${error.message}${afterAttempts(attempt)}`;
-        if (endpoint.outcome && error.phase === 'maybe-sent') throw new OutcomeUnknownError(`${failure}; ${endpoint.outcome.what}`, endpoint.outcome.check);
-        throw new UnavailableError(failure);
-      }
+      const response = await transport.send({
+        ...endpoint,
+        signal,
+        deadline: performance.now() + settings.budgetMs,
+        ...(onAttempt ? {onAttempt: (attempt: number, attempts: number) => onAttempt({host: prefixUrl.host, attempt, attempts})} : {}),
+      });
       if (response.status >= 200 && response.status < 300) return parseBody(endpoint, response, what);
-      const safe = endpoint.policy === 'idempotent' || (endpoint.policy === 'unprocessed-only' && response.status === 429);
-      if (safe && isRetryableStatus(response.status) && attempt < attempts) {
-        await pause(attempt, parseRetryAfter(response.headers['retry-after']), signal);
-        continue;
-      }
-      const body = redactDeep(normalizeErrorBody(response.status, response.statusText, response.body));
-      body.message += afterAttempts(attempt);
-      if (endpoint.outcome && response.status >= 500) {
-        throw new OutcomeUnknownError(`${body.message} (HTTP ${body.status} ${body.code}); ${endpoint.outcome.what}`, endpoint.outcome.check, body.status);
-      }
-      throw new ApiError(body);
+      throw failedStatus(endpoint, response);
+    } catch (error) {
+      throw explain(error, endpoint, what, signal, budget);
+    } finally {
+      onAttempt?.(undefined);
     }
   }
 
-  async function pause(attempt: number, retryAfterMs: number | undefined, signal: AbortSignal | undefined): Promise<void> {
-    const delay = retryDelayMs(attempt, settings, retryAfterMs);
-    trace(`waiting ${delay} ms before attempt ${attempt + 1}${retryAfterMs === undefined ? '' : ' (Retry-After)'}`);
-    await sleep(delay, signal);
+  /** Turns what the transport threw into the error the user reads. */
+  function explain(error: unknown, endpoint: Endpoint<z.ZodType>, what: string, signal: AbortSignal, budget: AbortSignal): unknown {
+    const outcome = endpoint.outcome;
+    if (error instanceof NetworkFailure) {
+      const maybeActed = outcome && error.phase === 'maybe-sent';
+      let failure = `${what}: ${error.message}${afterAttempts(error.attempts)}`;
+      if (budget.aborted) {
+        failure = `${what}: no answer from ${prefixUrl.host} within ${formatMs(settings.budgetMs)}${afterAttempts(error.attempts)}`;
+        if (!maybeActed) return new UnavailableError(failure, undefined, `the budget of every call, retries included, is set with --timeout or ${TIMEOUT_ENV} (e.g. 2m); add --debug to see each attempt`);
+      } else if ((signal.reason as {name?: unknown} | undefined)?.name === 'TimeoutError') {
+        // A caller's deadline (AbortSignal.timeout) is a timeout, not the user pressing Ctrl+C.
+        failure = `${what}: no response before the caller's deadline`;
+      }
+      if (maybeActed) return new OutcomeUnknownError(`${failure}; ${outcome.what}`, outcome.check);
+      return new UnavailableError(failure);
+    }
+    if (error instanceof CrossOriginRedirect) {
+      return new UnavailableError(`${error.message}; vigil does not send the API key to another origin. If the API really moved, use the new address as --base-url`);
+    }
+    if (error instanceof RedirectAfterPost) {
+      if (outcome) return new OutcomeUnknownError(`${what}: ${error.message}; ${outcome.what}`, outcome.check, error.status);
+      return new UnavailableError(`${what}: ${error.message}`);
+    }
+    if (error instanceof UnreadableSuccess) {
+      if (outcome) return new ContractError(what, [`${error.message}; ${outcome.acted}`], outcome.show);
+      return error.problem instanceof NetworkFailure ? explain(error.problem, endpoint, what, signal, budget) : error.problem;
+    }
+    if (error instanceof ContractError && outcome) {
+      // A 2xx the schema refuses: the upstream acted, only its answer is unusable.
+      return new ContractError(what, [`${error.message.replace(/^unexpected response from [^:]*: /, '')}; ${outcome.acted}`], outcome.show);
+    }
+    return error;
+  }
+
+  function failedStatus(endpoint: Endpoint<z.ZodType>, response: RawResponse): Error {
+    const body = redactDeep(normalizeErrorBody(response.status, response.statusText, response.body));
+    body.message += afterAttempts(response.attempts);
+    if (endpoint.outcome && response.status >= 500) {
+      return new OutcomeUnknownError(`${body.message} (HTTP ${body.status} ${body.code}); ${endpoint.outcome.what}`, endpoint.outcome.check, body.status);
+    }
+    return new ApiError(body);
   }
 
   // async arrows: a bad argument becomes a rejected promise, like every other failure.
@@ -293,6 +314,11 @@ function checkPath(id: string): string {
   } catch {
     throw new InputError([{field: 'healthcheck', message: `not a healthcheck id: ${JSON.stringify(id)} (expected <group>.<name>, e.g. takedowns.cancelled-count)`}]);
   }
+}
+
+/** 60000 -> "60 s", 1500 -> "1.5 s", 250 -> "250 ms". */
+function formatMs(ms: number): string {
+  return ms >= 1_000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
 }
 
 function combineSignals(...signals: Array<AbortSignal | undefined>): AbortSignal {

@@ -1,15 +1,13 @@
-import {InterruptedError, VigilError} from '../errors.js';
+import {InterruptedError} from '../errors.js';
 import {redact} from '../secrets.js';
-import {ACCEPT_ENCODING, decodeBody} from './body-cap.js';
-import type {Exchange, Exchanger} from './http-request.js';
 
 /*
- * One HTTP attempt, and nothing else: retries, status handling and parsing live in
- * client.ts. The exchange itself (sockets, timeouts, the body cap) is http-request.ts; this
- * module builds the URL and headers, follows same-origin redirects and writes the --debug
- * lines. Node's errors never leave either module: they can reference the request, headers
- * included, so every failure is rebuilt as a NetworkFailure / CrossOriginRedirect, which
- * hold only a code and URLs.
+ * The transport: one call to the upstream through got, retries included (got's `retry` with
+ * vigil's per-endpoint policy in `calculateDelay`), and nothing else: status handling and
+ * parsing live in client.ts. got itself lives in got-transport.ts, loaded on the first
+ * request, so a run that sends nothing (help, --dry-run) loads no got. got's errors never
+ * leave the transport: they carry the request options, headers and so the key, so every
+ * failure is rebuilt as one of the errors below, which hold only a code and URLs.
  */
 
 export interface TransportOptions {
@@ -21,8 +19,30 @@ export interface TransportOptions {
   timeoutMs: number;
   /** Cap of a response body, on the wire and once decompressed (body-cap.ts). */
   maxResponseBytes: number;
+  /** Retries after the first attempt (got's `retry.limit`). Default: 0. */
+  retries?: number;
+  /** Default: 500. */
+  retryBaseDelayMs?: number;
+  /** Upper bound of a computed backoff, and got's `retry.maxRetryAfter`. Default: 30000. */
+  maxRetryDelayMs?: number;
   debug?: (line: string) => void;
 }
+
+/**
+ * How a failed attempt may be repeated. Reads (list, search, healthchecks) are safe to send
+ * twice. Report creation is not: a second POST after a lost response could file the report
+ * twice, and a duplicate report (reviewers triage it twice, takedowns double up) is worse
+ * than a failure the user can see and check. The upstream's REPORT_ALREADY_EXISTS 422 does
+ * not make a blind retry safe either: when the first attempt did succeed, the retry would
+ * turn that success into a "rejected" error. So creation is retried only when the request
+ * provably was not processed: its body never fully left (got's `timings.upload` is unset:
+ * refused, DNS, connect timeout) or the upstream answered 429 (rate limited before any
+ * work). A 5xx, a response timeout or a reset after sending fails at once, with a hint to
+ * check before trying again. A review is stricter still ('unsent-only'): its 429 is the
+ * organization's daily limit, which no retry within minutes can outlast, so only a body
+ * that never left is sent again.
+ */
+export type RetryPolicy = 'idempotent' | 'unprocessed-only' | 'unsent-only';
 
 export interface SendRequest {
   method: 'GET' | 'POST';
@@ -31,9 +51,12 @@ export interface SendRequest {
   searchParams?: URLSearchParams;
   json?: unknown;
   signal: AbortSignal;
-  /** 1-based, for the trace line. */
-  attempt: number;
-  attempts: number;
+  /** Default: 'idempotent'. */
+  policy?: RetryPolicy;
+  /** performance.now() after which no retry starts (the call's total budget). Default: none. */
+  deadline?: number;
+  /** Told when an attempt starts (1-based), for the waiting line on a terminal. */
+  onAttempt?: (attempt: number, attempts: number) => void;
 }
 
 export interface RawResponse {
@@ -42,6 +65,8 @@ export interface RawResponse {
   headers: Record<string, string | string[] | undefined>;
   /** The body as text: JSON is parsed by the caller so a non-JSON body can be reported. */
   body: string;
+  /** How many attempts the call took. */
+  attempts: number;
 }
 
 /** Where in the exchange a network failure happened, which decides if a retry is safe. */
@@ -49,6 +74,8 @@ export type FailurePhase = 'not-sent' | 'maybe-sent';
 
 /** A request that got no HTTP response. Safe to print: code, phase and a plain message. */
 export class NetworkFailure extends Error {
+  /** How many attempts the call took, set by the transport. */
+  attempts = 1;
   constructor(
     readonly code: string,
     readonly phase: FailurePhase,
@@ -56,6 +83,7 @@ export class NetworkFailure extends Error {
   ) {
     super(message);
     this.name = 'NetworkFailure';
+    Object.defineProperty(this, 'attempts', {enumerable: false, writable: true});
   }
 }
 
@@ -70,100 +98,49 @@ export class CrossOriginRedirect extends Error {
   }
 }
 
+/**
+ * The upstream answered a POST with a redirect other than 303. Repeating the POST there
+ * could act twice, so it is not followed: whether the first one acted is unknown.
+ */
+export class RedirectAfterPost extends Error {
+  constructor(
+    readonly status: number,
+    readonly to: string,
+  ) {
+    super(`the upstream answered the POST with ${status} redirect to ${to}; vigil follows only a 303 after a POST, never repeats one`);
+    this.name = 'RedirectAfterPost';
+  }
+}
+
+/**
+ * An answer of 2xx whose body could not be read (cut off, too large, undecodable): the
+ * upstream acted, and what it answered is lost.
+ */
+export class UnreadableSuccess extends Error {
+  constructor(
+    readonly status: number,
+    readonly problem: Error,
+  ) {
+    super(`the upstream answered ${status} but its answer could not be read (${problem.message})`);
+    this.name = 'UnreadableSuccess';
+  }
+}
+
 export interface Transport {
   send(request: SendRequest): Promise<RawResponse>;
 }
 
-// 300 with a Location too, as vigil always followed it (got did); 304 is not a move.
-const REDIRECT_STATUSES = new Set([300, 301, 302, 303, 307, 308]);
-const MAX_REDIRECTS = 5;
-
-// A path of src/api/wire (and a query from URLSearchParams) is joined as it is, saving a URL
-// parse per request; anything URL would change (a dot segment, an escape, a character to
-// escape) goes through URL, as every path did before.
-const PLAIN_PATH = /^(?!(?:.*\/)?\.\.?(?:\/|$))[\w\-.~!$&'()*+,;=:@/]*$/;
-
 export function createTransport(options: TransportOptions): Transport {
-  const {prefixUrl, debug, maxResponseBytes} = options;
-  const prefix = prefixUrl.href;
-  const prefixPath = prefixUrl.pathname;
-  const host = prefixUrl.host;
-  // Built once: Node copies them into each request, and sets Content-Length from the body.
-  const getHeaders = {'x-api-key': options.apiKey, 'user-agent': options.userAgent, accept: 'application/json', 'accept-encoding': ACCEPT_ENCODING};
-  const jsonHeaders = {...getHeaders, 'content-type': 'application/json'};
-  // Called only with --debug: without it no trace line is built.
-  const trace = (request: SendRequest, method: string, href: string, outcome: string, startedAt: number) =>
-    debug?.(redact(`${method} ${href} -> ${outcome} in ${Math.round(performance.now() - startedAt)} ms (attempt ${request.attempt}/${request.attempts})`));
-
-  // node:http and the exchange are loaded on the first request, not at start-up: commands
-  // that send nothing (help, config, --dry-run) skip loading them.
-  let exchanger: Exchanger | undefined;
-  let loading: Promise<Exchanger> | undefined;
-  const load = async () => (exchanger = (await import('./http-request.js')).createExchanger(prefixUrl, options));
-
+  // got and the exchange are loaded on the first request, not at start-up: commands that
+  // send nothing (help, config, --dry-run) skip loading them.
+  let loaded: Transport | undefined;
+  let loading: Promise<Transport> | undefined;
+  const load = async () => (loaded = (await import('./got-transport.js')).createGotTransport(options));
   return {
     async send(request) {
       if (request.signal.aborted) throw new InterruptedError();
-      const exchange = exchanger ?? (await (loading ??= load()));
-      const query = request.searchParams?.toString();
-      const relative = query ? `${request.path}?${query}` : request.path;
-      let href = prefix + relative;
-      let path = prefixPath + relative;
-      if (!PLAIN_PATH.test(request.path)) {
-        const url = new URL(href);
-        href = url.href;
-        path = url.pathname + url.search;
-      }
-      let method: 'GET' | 'POST' = request.method;
-      let body = request.json === undefined ? undefined : Buffer.from(JSON.stringify(request.json));
-      for (let redirects = 0; ; redirects++) {
-        const startedAt = debug ? performance.now() : 0;
-        let response: Exchange;
-        try {
-          response = await exchange(method, path, body ? jsonHeaders : getHeaders, body, request.signal);
-        } catch (error) {
-          if (request.signal.aborted) throw new InterruptedError();
-          if (error instanceof VigilError) throw error;
-          const failure = error instanceof NetworkFailure ? error : networkFailure(error, host);
-          if (debug) trace(request, method, href, failure.code, startedAt);
-          throw failure;
-        }
-        const {status, headers} = response;
-        const location = headers.location;
-        if (!REDIRECT_STATUSES.has(status) || !location) {
-          if (debug) trace(request, method, href, String(status), startedAt);
-          return {
-            status,
-            statusText: response.statusText,
-            headers,
-            body: response.raw.length === 0 ? '' : await decodeBody(response.raw, headers['content-encoding'], maxResponseBytes, host),
-          };
-        }
-        if (redirects >= MAX_REDIRECTS) {
-          if (debug) trace(request, method, href, 'ERR_TOO_MANY_REDIRECTS', startedAt);
-          throw networkFailure({code: 'ERR_TOO_MANY_REDIRECTS'}, host);
-        }
-        let next: URL;
-        try {
-          // A Location header arrives as latin1; read its bytes as UTF-8, as browsers do.
-          next = new URL(Buffer.from(location, 'latin1').toString('utf8'), href);
-        } catch {
-          if (debug) trace(request, method, href, 'ERR_INVALID_URL', startedAt);
-          throw networkFailure({code: 'ERR_INVALID_URL'}, host);
-        }
-        if (debug) trace(request, method, href, `${status} redirect to ${next.href}`, startedAt);
-        // The key goes only to the base URL's origin: host, port and scheme (https -> http on
-        // the same host is refused too). Refused outright, so the user hears where the API moved.
-        if (next.origin !== prefixUrl.origin) throw new CrossOriginRedirect(prefixUrl.origin, next.origin);
-        // 303 means "GET the answer there"; 307/308, and 301/302 as with got (whose
-        // methodRewriting was off), repeat the request as it was.
-        if (status === 303 && method !== 'GET') {
-          method = 'GET';
-          body = undefined;
-        }
-        href = next.href;
-        path = next.pathname + next.search;
-      }
+      const transport = loaded ?? (await (loading ??= load()));
+      return transport.send(request);
     },
   };
 }
@@ -172,12 +149,13 @@ export function createTransport(options: TransportOptions): Transport {
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'EADDRINUSE']);
 
 /**
- * Rebuilds a Node error as one that holds no request: only its code is read, its message
- * is not reused.
+ * Rebuilds a Node or got error as one that holds no request: only its code is read, its
+ * message is not reused. `sent` is what got's timings say; without them, the code decides.
  */
-export function networkFailure(error: unknown, host: string): NetworkFailure {
+export function networkFailure(error: unknown, host: string, sent?: boolean): NetworkFailure {
   const code = readCode(error);
-  return new NetworkFailure(code, NOT_SENT_CODES.has(code) ? 'not-sent' : 'maybe-sent', redact(describeCode(code, host)));
+  const notSent = sent === undefined ? NOT_SENT_CODES.has(code) : !sent || NOT_SENT_CODES.has(code);
+  return new NetworkFailure(code, notSent ? 'not-sent' : 'maybe-sent', redact(describeCode(code, host)));
 }
 
 function readCode(error: unknown): string {

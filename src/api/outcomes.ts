@@ -13,19 +13,28 @@ export interface UnknownOutcome {
   what: string;
   /** The next step: the command that shows whether it happened. */
   check: string;
+  /** Appended when a 2xx came back unreadable: the upstream did act. */
+  acted: string;
+  /** The next step then: the command that shows the result, never "run again". */
+  show: string;
 }
 
 export const CREATE_OUTCOME: UnknownOutcome = {
   what: 'the report may or may not have been created',
   check: 'check with `vigil reports search <asset>` before trying again',
+  acted: 'the upstream did create the report',
+  show: 'do not create it again: see it with `vigil reports search <asset>`',
 };
 
 /** The state check for a review that may have been recorded. */
 export function reviewOutcome(proposalId: string, slug: string | undefined): UnknownOutcome {
   const org = slug === undefined ? '' : ` --org ${slug}`;
+  const show = `\`vigil reports list${org} --all --json | jq -c 'select(any(.proposals[]?; .id == ${JSON.stringify(proposalId)}))'\``;
   return {
     what: 'the review may or may not have been recorded',
-    check: `do not send it again before checking the proposal's reviewStatus: \`vigil reports list${org} --all --json | jq -c 'select(any(.proposals[]?; .id == ${JSON.stringify(proposalId)}))'\``,
+    check: `do not send it again before checking the proposal's reviewStatus: ${show}`,
+    acted: 'the upstream did record the review',
+    show: `do not send it again: see the proposal's reviewStatus with ${show}`,
   };
 }
 

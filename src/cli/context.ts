@@ -4,6 +4,7 @@ import {loadSettings, type Settings, type SettingsFlags} from '../config/setting
 import {redact, registerSecret} from '../secrets.js';
 import {USER_AGENT} from '../version.js';
 import type {IO} from './io.js';
+import {waitingLine} from '../output/waiting-line.js';
 
 /** Everything a command's work function may touch, injected so tests can fake each part. */
 export interface CommandContext {
@@ -19,14 +20,24 @@ export interface CommandContext {
   debug: boolean;
   /** Writes one redacted trace line to stderr when debugging. */
   trace(line: string): void;
+  /**
+   * What every client of this run shares, for a client built by hand (auth's key check):
+   * signal, user agent, body cap, budget, --debug and the waiting line on a terminal.
+   */
+  clientOptions(): Omit<ApiClientOptions, 'baseUrl' | 'apiKey'>;
   now(): Date;
   signal: AbortSignal;
 }
 
-export type ClientOverrides = Pick<ApiClientOptions, 'retries' | 'timeoutMs'>;
+export type ClientOverrides = Pick<ApiClientOptions, 'retries' | 'timeoutMs' | 'connectTimeoutMs' | 'budgetMs'> & {
+  /** false: no waiting line even on a terminal (the worker logs each run instead). */
+  waitingLine?: false;
+};
 
 export interface ContextFlags extends SettingsFlags {
   debug?: boolean;
+  json?: boolean;
+  output?: string;
 }
 
 export async function createContext(flags: ContextFlags, io: IO, signal: AbortSignal): Promise<CommandContext> {
@@ -36,6 +47,18 @@ export async function createContext(flags: ContextFlags, io: IO, signal: AbortSi
   const trace = (line: string) => {
     if (debug) io.stderr.write(redact(`debug: ${line}\n`));
   };
+  // The waiting line only on a terminal, never with --json (its stderr may be parsed too),
+  // nor under Ink, whose screens show their own loading state.
+  const json = flags.json === true || flags.output === 'json';
+  const onAttempt = io.stderr.isTTY === true && !json && io.inkDraws !== true ? waitingLine(io.stderr) : undefined;
+  const clientOptions = (): Omit<ApiClientOptions, 'baseUrl' | 'apiKey'> => ({
+    userAgent: USER_AGENT,
+    signal,
+    ...(settings.maxResponseBytes === undefined ? {} : {maxResponseBytes: settings.maxResponseBytes}),
+    ...(settings.budgetMs === undefined ? {} : {budgetMs: settings.budgetMs}),
+    ...(debug ? {debug: trace} : {}),
+    ...(onAttempt ? {onAttempt} : {}),
+  });
   return {
     io,
     settings,
@@ -43,6 +66,7 @@ export async function createContext(flags: ContextFlags, io: IO, signal: AbortSi
     trace,
     signal,
     now: () => new Date(),
+    clientOptions,
     requireOrg() {
       const org = settings.org?.value;
       if (!org) {
@@ -57,15 +81,10 @@ export async function createContext(flags: ContextFlags, io: IO, signal: AbortSi
       if (!settings.baseUrl) {
         throw new InputError([{field: '--base-url', message: 'no API base URL configured'}], 'pass --base-url, set VIGIL_BASE_URL, or run `vigil config set base-url <url>`');
       }
-      return createApiClient({
-        baseUrl: settings.baseUrl.value,
-        apiKey: settings.apiKey.value,
-        userAgent: USER_AGENT,
-        signal,
-        ...(settings.maxResponseBytes === undefined ? {} : {maxResponseBytes: settings.maxResponseBytes}),
-        ...(debug ? {debug: trace} : {}),
-        ...overrides,
-      });
+      const {waitingLine: line, ...rest} = overrides;
+      const shared = clientOptions();
+      if (line === false) delete shared.onAttempt;
+      return createApiClient({baseUrl: settings.baseUrl.value, apiKey: settings.apiKey.value, ...shared, ...rest});
     },
   };
 }

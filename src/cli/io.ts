@@ -18,6 +18,8 @@ export interface IO {
   stdoutIsTTY: boolean;
   /** stdin and stdout are terminals and CI is unset: prompts and the browser may run. */
   canPrompt: boolean;
+  /** Ink draws on this terminal: text written to the streams goes above its frame, so no line may rewrite itself. */
+  inkDraws?: boolean;
 }
 
 /** CI as the user's shell had it, before the bootstrap hid it from Ink. */

@@ -25,12 +25,20 @@ export const debugOptions = z.object({
   debug: z.boolean().optional().describe('Trace each HTTP request to stderr (the key is redacted). Also VIGIL_DEBUG=1'),
 });
 
+/** `--timeout`: every command that calls the upstream has it (connectionOptions, auth login). */
+export const timeoutOptions = z.object({
+  timeout: z
+    .string()
+    .optional()
+    .describe(option({description: 'Give up on each call after this long, retries included: 30s, 2m, 1m30s (default: VIGIL_TIMEOUT, then 60s)', valueDescription: 'duration'})),
+});
+
 export const connectionOptions = debugOptions.extend({
   baseUrl: z
     .string()
     .optional()
     .describe(option({description: 'API base URL ending in /api/v2 (default: VIGIL_BASE_URL, then saved config)', valueDescription: 'url'})),
-});
+}).extend(timeoutOptions.shape);
 
 export const orgOptions = z.object({
   org: z

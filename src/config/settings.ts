@@ -1,4 +1,5 @@
 import {MAX_RESPONSE_BYTES_ENV, parseByteSize} from '../api/body-cap.js';
+import {MAX_DURATION_MS, TOO_LONG, parseDuration} from '../checks/duration.js';
 import {InputError, type InputProblem} from '../errors.js';
 import {resolveConfigDir, type ConfigDirSource} from './config-dir.js';
 import {readConfigFile, readCredentials, type SavedConfig} from './store.js';
@@ -23,11 +24,15 @@ export interface Settings {
   configDirSource?: ConfigDirSource;
   /** Response body cap in bytes from VIGIL_MAX_RESPONSE_BYTES; unset means the client's default (16 MiB). */
   maxResponseBytes?: number;
+  /** Budget of one call, retries included, from --timeout or VIGIL_TIMEOUT; unset means the client's default (60 s). */
+  budgetMs?: number;
 }
 
 export interface SettingsFlags {
   org?: string;
   baseUrl?: string;
+  /** `--timeout`: a duration (30s, 2m, 1m30s). */
+  timeout?: string;
   /**
    * Leave the saved files unread. For the commands that rewrite them (auth login/logout,
    * config set/unset): they read what they need themselves, so a corrupt file cannot stop
@@ -42,6 +47,7 @@ export const ENV = {
   baseUrl: 'VIGIL_BASE_URL',
   org: 'VIGIL_ORG',
   configDir: 'VIGIL_CONFIG_DIR',
+  timeout: 'VIGIL_TIMEOUT',
 } as const;
 
 /**
@@ -74,6 +80,9 @@ export async function loadSettings(flags: SettingsFlags, env: NodeJS.ProcessEnv)
     if (bytes === undefined) problems.push({field: MAX_RESPONSE_BYTES_ENV, message: 'must be a number of bytes greater than 0, optionally with KiB, MiB or GiB (like 64MiB)'});
     else settings.maxResponseBytes = bytes;
   }
+  const budget = readBudget(flags.timeout, '--timeout') ?? readBudget(env[ENV.timeout], ENV.timeout);
+  if (typeof budget === 'number') settings.budgetMs = budget;
+  else if (budget) problems.push(budget);
   // A bad flag and a bad variable are reported together, before any file is read.
   if (problems.length > 0) throw new InputError(problems);
 
@@ -88,4 +97,13 @@ export async function loadSettings(flags: SettingsFlags, env: NodeJS.ProcessEnv)
   }
   for (const key of ['apiKey', 'baseUrl', 'org'] as const) if (settings[key] === undefined) delete settings[key];
   return settings;
+}
+
+/** A call's budget from `--timeout` or VIGIL_TIMEOUT: milliseconds, a problem naming `field`, or undefined when unset. */
+function readBudget(value: string | undefined, field: string): number | InputProblem | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const ms = parseDuration(value);
+  if (ms === undefined) return {field, message: `must be a duration like 30s, 2m or 1m30s (a number alone is milliseconds), got ${JSON.stringify(value.slice(0, 40))}`};
+  if (ms > MAX_DURATION_MS) return {field, message: TOO_LONG};
+  return ms;
 }

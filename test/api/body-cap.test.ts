@@ -1,6 +1,6 @@
 import {gzipSync} from 'node:zlib';
 import {afterEach, describe, expect, it} from 'vitest';
-import {CappedBody, ResponseTooLargeError, decodeBody, formatBytes, parseByteSize} from '../../src/api/body-cap.js';
+import {ResponseTooLargeError, decodeBody, formatBytes, parseByteSize} from '../../src/api/body-cap.js';
 import {ContractError} from '../../src/errors.js';
 import {ExitCode} from '../../src/exit-codes.js';
 import {gzipBomb} from '../helpers/gzip-bomb.js';
@@ -63,31 +63,6 @@ describe('decodeBody', () => {
     expect(odd.message).toBe('unexpected response from h: the response uses content-encoding "zstd??", which vigil did not ask for');
     const long = await rejectionOf(decodeBody(Buffer.from('x'), 'x'.repeat(500), MiB, 'h'), ContractError);
     expect(long.message).toContain(`content-encoding "${'x'.repeat(40)}", which`);
-  });
-});
-
-describe('CappedBody', () => {
-  it('refuses a declared Content-Length above the limit, before any byte', () => {
-    const body = new CappedBody(100, 'h');
-    expect(body.refuse('100')).toBeUndefined();
-    expect(body.refuse(undefined)).toBeUndefined();
-    expect(body.refuse('101')?.message).toBe('unexpected response from h: the response body is larger than the limit of 100 bytes; the download was stopped');
-  });
-
-  it('fails once the bytes received pass the limit, not before', () => {
-    const body = new CappedBody(100, 'h');
-    expect(body.add(Buffer.alloc(60, 'a'))).toBeUndefined();
-    expect(body.add(Buffer.alloc(40, 'b'))).toBeUndefined();
-    expect(body.bytes().toString()).toBe('a'.repeat(60) + 'b'.repeat(40));
-    expect(body.add(Buffer.alloc(1))).toBeInstanceOf(ResponseTooLargeError);
-  });
-
-  it('returns a single chunk as it came, and no bytes as an empty buffer', () => {
-    const chunk = Buffer.from('{"reports":[]}');
-    const one = new CappedBody(100, 'h');
-    one.add(chunk);
-    expect(one.bytes()).toBe(chunk);
-    expect(new CappedBody(100, 'h').bytes().length).toBe(0);
   });
 });
 

@@ -79,14 +79,24 @@ describe('retries', () => {
     expect(lines).toContain('waiting 1000 ms before attempt 2 (Retry-After)');
   });
 
-  it('Retry-After as an HTTP date is capped at maxRetryDelayMs', async () => {
+  it('Retry-After as an HTTP date within maxRetryDelayMs is honoured', async () => {
+    const inTwoSeconds = new Date(Date.now() + 2_000).toUTCString();
+    nock(ORIGIN).post('/api/v2/reports/search').reply(503, '', {'retry-after': inTwoSeconds}).post('/api/v2/reports/search').reply(200, ok);
+    const {client, lines} = makeClient({maxRetryDelayMs: 5_000});
+    await client.searchReports(search);
+    expect(lines.filter(line => line.startsWith('waiting'))).toEqual([expect.stringMatching(/^waiting \d+ ms before attempt 2 \(Retry-After\)$/)]);
+  });
+
+  it('a Retry-After longer than maxRetryDelayMs is not waited for: the answer is given at once', async () => {
     const inAMinute = new Date(Date.now() + 60_000).toUTCString();
-    nock(ORIGIN).post('/api/v2/reports/search').reply(503, '', {'retry-after': inAMinute}).post('/api/v2/reports/search').reply(200, ok);
+    const counter = always('/api/v2/reports/search', 503, {message: 'busy', code: 'BUSY'}, {'retry-after': inAMinute});
     const {client, lines} = makeClient({maxRetryDelayMs: 120});
     const started = Date.now();
-    await client.searchReports(search);
+    const error = await rejectionOf(client.searchReports(search), ApiError);
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(lines).toContain('waiting 120 ms before attempt 2 (Retry-After)');
+    expect(error.status).toBe(503);
+    expect(counter.count).toBe(1);
+    expect(lines.filter(line => line.startsWith('waiting'))).toEqual([]);
   });
 
   it('a backoff the upstream did not ask for is traced without "(Retry-After)"', async () => {

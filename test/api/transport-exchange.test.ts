@@ -3,13 +3,12 @@ import {createServer, type Server} from 'node:http';
 import {createServer as createNetServer, type AddressInfo} from 'node:net';
 import {afterEach, describe, expect, it} from 'vitest';
 import {NetworkFailure, createTransport, type TransportOptions} from '../../src/api/http.js';
-import {createExchanger} from '../../src/api/http-request.js';
 import {InterruptedError} from '../../src/errors.js';
 import {rejectionOf} from '../helpers/thrown.js';
 import {KEY, localServer} from './helpers.js';
 
 /*
- * One exchange on node:http, seen from the caller of the transport, against real loopback
+ * One exchange through got, seen from the caller of the transport, against real loopback
  * servers: the status text, empty and reset bodies, how long a silent upstream is waited
  * for, Ctrl+C before anything is sent, and what is left behind on the caller's signal.
  */
@@ -36,9 +35,9 @@ async function rawServer(response: string) {
   return `http://127.0.0.1:${(net.address() as AddressInfo).port}`;
 }
 
-function transportTo(url: string, overrides: Partial<TransportOptions> = {}) {
+function transportTo(url: string, overrides: Partial<TransportOptions> = {}, path = 'reports') {
   const transport = createTransport({prefixUrl: new URL(`${url}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 2_000, maxResponseBytes: 1_000, ...overrides});
-  return (signal = new AbortController().signal) => transport.send({method: 'GET', path: 'reports', signal, attempt: 1, attempts: 1});
+  return (signal = new AbortController().signal) => transport.send({method: 'GET', path, signal});
 }
 
 describe('the status text', () => {
@@ -122,12 +121,14 @@ describe('what reaches the caller', () => {
 
   it('an exchange started with a signal already aborted rejects with InterruptedError and sends nothing', async () => {
     const local = await server((_req, res) => res.writeHead(200).end());
-    const exchange = createExchanger(new URL(local.url), {connectTimeoutMs: 1_000, timeoutMs: 1_000, maxResponseBytes: 1_000});
-    const error = await rejectionOf(exchange('GET', '/api/v2/reports', {}, undefined, AbortSignal.abort()));
+    const send = transportTo(local.url);
+    // Once got is loaded too: the signal is checked before anything is sent either way.
+    expect((await send()).status).toBe(200);
+    const error = await rejectionOf(send(AbortSignal.abort()));
     expect(error).toBeInstanceOf(InterruptedError);
-    // A request the aborted exchange had sent would reach the server before this later one.
-    await exchange('GET', '/api/v2/later', {}, undefined, new AbortController().signal);
-    expect(local.requests.map(request => request.url)).toEqual(['/api/v2/later']);
+    // A request the aborted call had sent would reach the server before this later one.
+    await transportTo(local.url, {}, 'later')();
+    expect(local.requests.map(request => request.url)).toEqual(['/api/v2/reports', '/api/v2/later']);
   });
 
   it("leaves no listener on the caller's signal, whether the exchange succeeded or failed", async () => {
@@ -137,7 +138,7 @@ describe('what reaches the caller', () => {
     const send = transportTo(local.url);
     for (let i = 0; i < 3; i++) expect((await send(controller.signal)).status).toBe(200);
     const failing = createTransport({prefixUrl: new URL(`${local.url}/other/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 1_000, maxResponseBytes: 1_000});
-    await rejectionOf(failing.send({method: 'GET', path: 'x', signal: controller.signal, attempt: 1, attempts: 1}), NetworkFailure);
+    await rejectionOf(failing.send({method: 'GET', path: 'x', signal: controller.signal}), NetworkFailure);
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 });

@@ -138,7 +138,7 @@ describe('keep-alive', () => {
       const script = `
         const {createTransport} = await import(${JSON.stringify(`${ROOT}/src/api/http.ts`)});
         const transport = createTransport({prefixUrl: new URL(${JSON.stringify(`${server.url}/api/v2/`)}), apiKey: 'k', userAgent: 'u', connectTimeoutMs: 1000, timeoutMs: 5000, maxResponseBytes: 1e6});
-        const response = await transport.send({method: 'GET', path: 'x', signal: new AbortController().signal, attempt: 1, attempts: 1});
+        const response = await transport.send({method: 'GET', path: 'x', signal: new AbortController().signal});
         const answeredAt = performance.now();
         process.on('exit', () => console.log(response.status, Math.round(performance.now() - answeredAt)));`;
       const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe']});
@@ -223,7 +223,7 @@ describe('URL joining', () => {
     const seen: string[] = [];
     const transport = createTransport({prefixUrl: new URL(`${server.url}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 1_000, maxResponseBytes: 1_000, debug: line => seen.push(line)});
     const send = (path: string, searchParams?: URLSearchParams) =>
-      transport.send({method: 'GET', path, ...(searchParams ? {searchParams} : {}), signal: new AbortController().signal, attempt: 1, attempts: 1});
+      transport.send({method: 'GET', path, ...(searchParams ? {searchParams} : {}), signal: new AbortController().signal});
     await send('organization/reports', new URLSearchParams({slug: 'a b&c', cursor: 'x/y=='}));
     await send('organization/proposals/../review');
     await send('organization/proposals/%2e%2E/review');
@@ -240,7 +240,7 @@ describe('failures hold nothing of the request', () => {
     const port = silent.port;
     await silent.close();
     const transport = createTransport({prefixUrl: new URL(`http://127.0.0.1:${port}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 1_000, maxResponseBytes: 1_000});
-    const error = await rejectionOf(transport.send({method: 'POST', path: 'x', json: {a: 1}, signal: new AbortController().signal, attempt: 1, attempts: 1}));
+    const error = await rejectionOf(transport.send({method: 'POST', path: 'x', json: {a: 1}, signal: new AbortController().signal}));
     expect(error).toBeInstanceOf(NetworkFailure);
     expect({...error}).toEqual({code: 'ECONNREFUSED', phase: 'not-sent', name: 'NetworkFailure'});
     expect((error as Error).cause).toBeUndefined();

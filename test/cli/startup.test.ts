@@ -37,9 +37,10 @@ describe('start-up', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Usage: vigil reports list \[options\]/);
     expect(sources.filter(s => /^(commands|src\/cli\/commands)\//.test(s))).toEqual([]);
-    for (const name of [...DRAWING, ...HEAVY.map(p => `node_modules/${p}/`), 'node_modules/zod/', 'node_modules/commander/']) {
+    for (const name of [...DRAWING, ...HEAVY.map(p => `node_modules/${p}/`), 'node_modules/zod/', 'node_modules/commander/', 'node_modules/got/']) {
       expect(sources.filter(s => s.includes(name))).toEqual([]);
     }
+    expect(sources.filter(s => /^node:(http|https|http2|tls)$/.test(s))).toEqual([]);
   });
 
   it('runs `reports list --json` without Ink, React, yoga or any other command', async () => {
@@ -55,10 +56,10 @@ describe('start-up', () => {
       // Its own room only: no Pastel command module, nothing of another command.
       expect(sources).toContain('src/cmd/reports/list/command.ts');
       expect(sources.filter(s => /^(commands|src\/cmd)\//.test(s) && !s.startsWith('src/cmd/reports/list/'))).toEqual([]);
-      // The request goes through vigil's own transport on node:http, not an HTTP client package.
-      expect(sources).toContain('src/api/http-request.ts');
-      expect(sources).toContain('node:http');
-      expect(sources.filter(s => /node_modules\/(got|undici|http2-wrapper)\//.test(s))).toEqual([]);
+      // The request goes through got, loaded with it; HTTP/2 is never loaded (the build stubs it).
+      expect(sources).toContain('src/api/got-transport.ts');
+      expect(sources.some(s => s.includes('node_modules/got/'))).toBe(true);
+      expect(sources.filter(s => /node_modules\/(undici|http2-wrapper)\//.test(s))).toEqual([]);
     } finally {
       await stub.close();
     }
@@ -72,10 +73,10 @@ describe('start-up', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({title: 'Fake login', organizationSlug: 'acme'});
     expect(result.stderr).toContain('nothing sent');
     // string-width builds an Intl.Segmenter at import; only a run that may draw a table loads it.
-    for (const name of [...DRAWING, ...HEAVY.map(p => `node_modules/${p}/`), 'node_modules/string-width/', 'node_modules/cli-truncate/', 'src/output/table.ts', 'src/api/http-request.ts']) {
+    for (const name of [...DRAWING, ...HEAVY.map(p => `node_modules/${p}/`), 'node_modules/string-width/', 'node_modules/cli-truncate/', 'src/output/table.ts', 'src/api/got-transport.ts', 'node_modules/got/']) {
       expect(sources.filter(s => s.includes(name))).toEqual([]);
     }
-    // Nothing is sent, so no HTTP module is loaded.
+    // Nothing is sent, so neither got nor any HTTP module is loaded.
     expect(sources.filter(s => /^node:(http|https|http2|tls)$/.test(s))).toEqual([]);
     expect(sources).toContain('src/cmd/reports/create/command.ts');
     expect(sources.filter(s => /^(commands|src\/cmd)\//.test(s) && !s.startsWith('src/cmd/reports/create/'))).toEqual([]);

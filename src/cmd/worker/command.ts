@@ -10,8 +10,9 @@ export const definition = defineCommand({
     {command: 'vigil worker --redis-url redis://redis.internal:6379 --metrics-host 0.0.0.0 --concurrency 50', explains: 'One of several replicas sharing a Redis, scraped from outside'},
     {command: 'vigil worker --redis-url redis+sentinel://s1:26379,s2:26379/mymaster --checks vigil-checks.yaml', explains: 'Follow the primary that Redis Sentinel names, through failovers'},
   ],
+  // No --timeout: each run's budget is the checks file's `timeout` (docs/checker.md).
   options: () =>
-    connectionOptions.extend({
+    connectionOptions.omit({timeout: true}).extend({
       checks: textOption('Checks file, YAML or JSON (default: VIGIL_CHECKS, then ./vigil-checks.yaml)', 'file'),
       concurrency: textOption('Runs in flight at once in this process (default: 10)', 'n'),
       redisUrl: textOption('Redis shared by every worker: redis://, rediss://, redis+sentinel://h1,h2/<primary>, redis+cluster://h1,h2 (default: VIGIL_REDIS_URL, then redis://127.0.0.1:6379)', 'url'),

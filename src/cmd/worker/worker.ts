@@ -43,8 +43,9 @@ export const processSignals: SignalSource = {
 export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, signals: SignalSource = processSignals): Promise<number> {
   const options = resolveWorkerOptions(flags, ctx.io.env);
   const config = await loadChecksFile(options.checksPath);
-  // Retries belong to BullMQ (backoff across workers, visible in the queue), not the client.
-  const client = ctx.client({retries: 0, timeoutMs: config.timeoutMs + 1000});
+  // Retries belong to BullMQ (backoff across workers, visible in the queue), not the client;
+  // a run's budget is the checks file's timeout (the processor aborts at it), not --timeout.
+  const client = ctx.client({retries: 0, timeoutMs: config.timeoutMs + 1000, budgetMs: config.timeoutMs + 1000, waitingLine: false});
 
   const stderr = ctx.io.stderr;
   const logger = createWorkerLogger(stderr, {

@@ -13,7 +13,7 @@ export function useTerminalIO(io: IO): IO {
   const {write: writeStdout} = useStdout();
   const {write: writeStderr} = useStderr();
   return useMemo(
-    () => (io.stdoutIsTTY ? {...io, stdout: throughInk(io.stdout, writeStdout), stderr: throughInk(io.stderr, writeStderr)} : io),
+    () => (io.stdoutIsTTY ? {...io, stdout: throughInk(io.stdout, writeStdout), stderr: throughInk(io.stderr, writeStderr), inkDraws: true} : io),
     [io, writeStdout, writeStderr],
   );
 }

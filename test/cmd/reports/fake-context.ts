@@ -39,6 +39,7 @@ export function fakeContext(options: FakeContextOptions = {}): CommandContext & 
     trace: () => {},
     now: () => new Date('2026-11-22T00:00:00Z'),
     signal,
+    clientOptions: () => ({signal}),
     requireOrg() {
       if (!settings.org) throw new InputError([{field: '--org', message: 'no organization given'}]);
       return settings.org.value;

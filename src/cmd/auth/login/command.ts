@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import {authLogin} from './login.js';
 import {defineCommand} from '../../../cli/define.js';
-import {debugOptions, option} from '../../../cli/options.js';
+import {debugOptions, option, timeoutOptions} from '../../../cli/options.js';
 
 export const definition = defineCommand({
   path: ['auth', 'login'],
@@ -17,7 +17,7 @@ export const definition = defineCommand({
       baseUrl: z.string().optional().describe(option({description: 'Also save this API base URL (ending in /api/v2)', valueDescription: 'url'})),
       org: z.string().optional().describe(option({description: 'Also save this organization slug as the default', valueDescription: 'slug'})),
       verify: z.boolean().default(true).describe('Check the key with one request before saving it (--no-verify: save it unchecked)'),
-    }),
+    }).extend(timeoutOptions.shape),
   // The saved files are rewritten here, so a damaged one must not stop the login that repairs it.
   skipSavedFiles: true,
   run: ({options}, ctx) => authLogin(options, ctx),

@@ -2,7 +2,6 @@ import {createApiClient} from '../../../api/client.js';
 import type {CommandContext} from '../../../cli/context.js';
 import {ApiError, VigilError} from '../../../errors.js';
 import {ExitCode} from '../../../exit-codes.js';
-import {USER_AGENT} from '../../../version.js';
 
 /** What one live check of a key found. */
 export type KeyVerdict =
@@ -23,7 +22,7 @@ const CHECK_CLIENT = {retries: 1, timeoutMs: 10_000, connectTimeoutMs: 5_000} as
  * key; a bad base URL (InputError) and Ctrl+C (InterruptedError) still throw.
  */
 export async function checkKeyLive(apiKey: string, baseUrl: string, org: string | undefined, ctx: CommandContext): Promise<KeyVerdict> {
-  const client = createApiClient({baseUrl, apiKey, userAgent: USER_AGENT, signal: ctx.signal, ...CHECK_CLIENT, ...(ctx.debug ? {debug: ctx.trace} : {})});
+  const client = createApiClient({baseUrl, apiKey, ...CHECK_CLIENT, ...ctx.clientOptions()});
   try {
     const found = await client.checkKey(org, {signal: ctx.signal});
     return found === 'no-access' ? {result: 'no-access', org: org ?? ''} : {result: 'accepted'};

@@ -75,9 +75,6 @@ async function streamAllPages(filters: ListReportsFilters, format: OutputFormat,
   let shown = 0;
   let totalCount: number | null = null;
   const progress = allProgress(ctx);
-  // Loaded here: a single page (the common scripted call) has no use for node:v8 and node:vm.
-  const {holdMemorySteady} = await import('../../../cli/steady-memory.js');
-  const memory = holdMemorySteady();
   for (let pageIndex = 0; pending; pageIndex++) {
     if (ctx.signal.aborted) throw new InterruptedError();
     const page: ListReportsResult = await pending;
@@ -98,7 +95,6 @@ async function streamAllPages(filters: ListReportsFilters, format: OutputFormat,
     await write(ctx.io.stdout, formatPage(ctx, format, page.reports, columns, pageIndex), ctx.signal);
     shown += page.reports.length;
     progress.show(pageIndex + 1, shown, totalCount);
-    memory.afterPage();
   }
   progress.done();
   if (shown === 0 && (format === 'table' || format === 'markdown')) ctx.io.stderr.write(`${EMPTY_MESSAGE}\n`);

@@ -1,0 +1,252 @@
+import http from 'node:http';
+import https from 'node:https';
+import got, {type PlainResponse, type RequestError, type Response, type RetryObject} from 'got';
+import {InterruptedError, VigilError} from '../errors.js';
+import {redact} from '../secrets.js';
+import {ACCEPT_ENCODING, ResponseTooLargeError, decodeBody} from './body-cap.js';
+import {CrossOriginRedirect, NetworkFailure, RedirectAfterPost, UnreadableSuccess, networkFailure, type RawResponse, type RetryPolicy, type SendRequest, type Transport, type TransportOptions} from './http.js';
+import {RETRYABLE_CODES, RETRYABLE_STATUSES, retryDelayMs} from './retry.js';
+
+/*
+ * The got client behind createTransport, loaded with the first request. One `got.extend`
+ * instance per transport carries vigil's settings: timeouts, retries with the per-endpoint
+ * policy in `calculateDelay`, Retry-After within `maxRetryAfter`, redirects decided by
+ * `followRedirect`, the keep-alive agents, and the --debug hooks (installed only with
+ * --debug: each hook costs every request). What got lacks is added here: the body caps
+ * (got's inflater has no output limit, so `decompress: false` and body-cap.ts), and errors
+ * rebuilt from a code and the host (a got error holds its options, headers and so the key).
+ */
+
+/** What one call carries through got, found again in hooks and `calculateDelay` through `context`. */
+interface CallState {
+  request: SendRequest;
+  /** The attempt under way, 1-based. */
+  attempt: number;
+  /** When the current exchange started (--debug only). */
+  startedAt: number;
+  /** The last attempt a --debug line was written for. */
+  traced: number;
+  /** Set when the body passed the cap: got's cancel error is replaced by it. */
+  tooLarge?: ResponseTooLargeError;
+}
+
+// Keep-alive, like Node's global agents. An idle socket is unref'd by the agent, so it never
+// keeps a finished CLI alive, and it is closed after `timeout`: reusing a socket the server
+// is closing fails as a reset, which a report creation would have to call "may have been sent".
+const AGENT_OPTIONS = {keepAlive: true, scheduling: 'lifo', timeout: 5_000} as const;
+let agents: {http: http.Agent; https: https.Agent} | undefined;
+
+// 300 with a Location too, as got does; 304 is not a move.
+const REDIRECT_STATUSES = new Set([300, 301, 302, 303, 307, 308]);
+const NOT_SENT_TIMEOUTS = new Set(['lookup', 'connect', 'secureConnect']);
+const KEY_HEADER = 'x-api-key';
+
+const stateOf = (options: {context: Record<string, unknown>} | undefined): CallState | undefined => options?.context['vigil'] as CallState | undefined;
+
+export function createGotTransport(options: TransportOptions): Transport {
+  const {prefixUrl, maxResponseBytes} = options;
+  const host = prefixUrl.host;
+  const retries = options.retries ?? 0;
+  const attempts = retries + 1;
+  const maxDelayMs = options.maxRetryDelayMs ?? 30_000;
+  const backoff = {baseDelayMs: options.retryBaseDelayMs ?? 500, maxDelayMs};
+  const debug = options.debug;
+  const trace = (state: CallState | undefined, method: string, href: string, outcome: string) => {
+    if (!debug) return;
+    if (state) state.traced = state.attempt;
+    const ms = state ? Math.round(performance.now() - state.startedAt) : 0;
+    debug(redact(`${method} ${href} -> ${outcome} in ${ms} ms (attempt ${state?.attempt ?? 1}/${attempts})`));
+  };
+  agents ??= {http: new http.Agent(AGENT_OPTIONS), https: new https.Agent(AGENT_OPTIONS)};
+
+  const calculateDelay = ({attemptCount, error, retryAfter, computedValue}: RetryObject): number => {
+    const state = stateOf(error.options);
+    // An HTTP answer was traced by afterResponse; a failure without one is traced here.
+    if (error.name !== 'HTTPError') trace(state, error.options.method, String(error.options.url), readCode(error));
+    if (computedValue === 0 || !state || !mayRepeat(state.request.policy ?? 'idempotent', error)) return 0;
+    const delay = Math.max(1, retryAfter ? computedValue : retryDelayMs(attemptCount, backoff));
+    // No retry that the call's total budget cannot wait for.
+    if (performance.now() + delay >= (state.request.deadline ?? Infinity)) return 0;
+    if (debug) debug(`waiting ${delay} ms before attempt ${attemptCount + 1}${retryAfter ? ' (Retry-After)' : ''}`);
+    state.attempt = attemptCount + 1;
+    state.request.onAttempt?.(state.attempt, attempts);
+    return delay;
+  };
+
+  const client = got.extend({
+    prefixUrl: prefixUrl.href,
+    headers: {[KEY_HEADER]: options.apiKey, 'user-agent': options.userAgent, accept: 'application/json', 'accept-encoding': ACCEPT_ENCODING},
+    responseType: 'buffer',
+    // got's inflater has no output limit (gzip bombs): body-cap.ts inflates with one.
+    decompress: false,
+    // Every status reaches client.ts, after got's retries.
+    throwHttpErrors: false,
+    followRedirect: response => shouldFollow(response, prefixUrl),
+    maxRedirects: 5,
+    agent: agents,
+    // got passes rejectUnauthorized to Node even when unset, which hides Node's own switch.
+    ...(process.env['NODE_TLS_REJECT_UNAUTHORIZED'] === '0' ? {https: {rejectUnauthorized: false}} : {}),
+    timeout: {
+      lookup: options.connectTimeoutMs,
+      connect: options.connectTimeoutMs,
+      secureConnect: options.connectTimeoutMs,
+      response: options.timeoutMs,
+      // The whole exchange, body included: `response` only covers the wait for headers.
+      request: options.connectTimeoutMs + options.timeoutMs,
+    },
+    retry: {
+      limit: retries,
+      methods: ['GET', 'POST'],
+      statusCodes: RETRYABLE_STATUSES,
+      errorCodes: RETRYABLE_CODES,
+      // A longer Retry-After cancels the retry: the answer is given at once instead.
+      maxRetryAfter: maxDelayMs,
+      calculateDelay,
+    },
+    hooks: debug
+      ? {
+          beforeRequest: [
+            opts => {
+              const state = stateOf(opts);
+              if (state) state.startedAt = performance.now();
+            },
+          ],
+          beforeRedirect: [
+            (next, response) => {
+              const from = response.request.options;
+              trace(stateOf(from), from.method, response.url, `${response.statusCode} redirect to ${String(next.url)}`);
+            },
+          ],
+          afterResponse: [
+            (response: Response) => {
+              const opts = response.request.options;
+              const to = REDIRECT_STATUSES.has(response.statusCode) ? locationOf(response) : undefined;
+              trace(stateOf(opts), opts.method, response.url, to ? `${response.statusCode} redirect to ${to.href}` : String(response.statusCode));
+              return response;
+            },
+          ],
+        }
+      : {},
+  });
+
+  return {
+    async send(request) {
+      const state: CallState = {request, attempt: 1, startedAt: performance.now(), traced: 0};
+      request.onAttempt?.(1, attempts);
+      let status: number | undefined;
+      try {
+        const pending = client(request.path, {
+          method: request.method,
+          ...(request.searchParams ? {searchParams: request.searchParams} : {}),
+          ...(request.json === undefined ? {} : {json: request.json}),
+          signal: request.signal,
+          context: {vigil: state},
+        });
+        // got's recipe for a size limit: watch the download, cancel past the cap (a larger
+        // Content-Length is refused before the body).
+        pending.on('downloadProgress', progress => {
+          if (!state.tooLarge && (progress.transferred > maxResponseBytes || (progress.total ?? 0) > maxResponseBytes)) {
+            state.tooLarge = new ResponseTooLargeError(host, maxResponseBytes, 'compressed');
+            pending.cancel();
+          }
+        });
+        const response = await pending;
+        status = response.statusCode;
+        const done = {status, statusText: response.statusMessage ?? '', headers: response.headers, attempts: state.attempt};
+        if (REDIRECT_STATUSES.has(status) && response.headers.location) return refusedRedirect(response, done);
+        const body = response.rawBody.length === 0 ? '' : await decodeBody(response.rawBody, response.headers['content-encoding'], maxResponseBytes, host);
+        return {...done, body};
+      } catch (error) {
+        if (request.signal.aborted && !isBudget(request.signal)) throw new InterruptedError();
+        const failure = safeFailure(error, state, status ?? responseStatus(error));
+        // An attempt ended by the budget or the size cap never reached calculateDelay.
+        if (state.traced !== state.attempt) trace(state, request.method, `${prefixUrl.href}${request.path}${request.searchParams ? `?${request.searchParams}` : ''}`, failure instanceof NetworkFailure ? failure.code : failure.name);
+        if (failure instanceof NetworkFailure) failure.attempts = state.attempt;
+        throw failure;
+      }
+    },
+  };
+
+  /** A 3xx got did not follow (see shouldFollow): say why. */
+  function refusedRedirect(response: Response, done: Omit<RawResponse, 'body'>): RawResponse {
+    const next = locationOf(response);
+    if (!next) throw Object.assign(networkFailure({code: 'ERR_INVALID_URL'}, host, true), {attempts: done.attempts});
+    if (next.origin !== prefixUrl.origin) throw new CrossOriginRedirect(prefixUrl.origin, next.origin);
+    // Same origin and not followed: a POST that is not safe to repeat (see shouldFollow).
+    throw new RedirectAfterPost(response.statusCode, next.href);
+  }
+
+  function safeFailure(error: unknown, state: CallState, status: number | undefined): Error {
+    const success = status !== undefined && status >= 200 && status < 300 && (state.request.policy ?? 'idempotent') !== 'idempotent';
+    const problem = state.tooLarge ?? (error instanceof VigilError ? error : undefined);
+    if (problem) return success ? new UnreadableSuccess(status, problem) : problem;
+    if (error instanceof CrossOriginRedirect || error instanceof RedirectAfterPost || error instanceof NetworkFailure) return error;
+    const failure = toNetworkFailure(error);
+    return success ? new UnreadableSuccess(status, failure) : failure;
+  }
+
+  /** Rebuilds a got error from its code, its timeout event and got's timings only. */
+  function toNetworkFailure(error: unknown): NetworkFailure {
+    const gotError = error as Partial<RequestError> & {event?: unknown};
+    const sent = gotError.timings?.upload !== undefined;
+    if (gotError.name === 'TimeoutError') {
+      if (isBudget(stateOf(gotError.options)?.request.signal)) {
+        return new NetworkFailure('ETIMEDOUT', sent ? 'maybe-sent' : 'not-sent', `no answer from ${host} within the call's time budget`);
+      }
+      if (NOT_SENT_TIMEOUTS.has(String(gotError.event)) && !sent) {
+        return new NetworkFailure('ETIMEDOUT', 'not-sent', `could not connect to ${host} within ${options.connectTimeoutMs} ms`);
+      }
+      return new NetworkFailure('ETIMEDOUT', 'maybe-sent', `no response from ${host} within ${options.timeoutMs} ms`);
+    }
+    return networkFailure(error, host, sent);
+  }
+}
+
+/**
+ * got follows a redirect only to the base URL's origin (host, port and scheme: https -> http
+ * on the same host is refused too), so the key never travels elsewhere. After a POST that is
+ * not safe to repeat (report create, review), only a 303 (got then sends a GET without the
+ * body): any other would send the POST again, which may act twice. A redirect not followed
+ * comes back as the response, and the transport refuses it by name.
+ */
+function shouldFollow(response: PlainResponse, origin: URL): boolean {
+  const options = response.request.options;
+  const policy = stateOf(options)?.request.policy ?? 'idempotent';
+  if (policy !== 'idempotent' && options.method !== 'GET' && response.statusCode !== 303) return false;
+  return locationOf(response)?.origin === origin.origin;
+}
+
+/** Where a redirect points; a Location arrives as latin1, read as UTF-8 as browsers (and got) do. */
+function locationOf(response: PlainResponse): URL | undefined {
+  const location = response.headers.location;
+  if (!location) return undefined;
+  try {
+    return new URL(Buffer.from(location, 'latin1').toString('utf8'), response.url);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The call's total budget ran out (AbortSignal.timeout), as opposed to Ctrl+C. */
+function isBudget(signal: AbortSignal | undefined): boolean {
+  return (signal?.reason as {name?: unknown} | undefined)?.name === 'TimeoutError';
+}
+
+/** The mutually exclusive rule of RetryPolicy: may this failure be sent again? */
+function mayRepeat(policy: RetryPolicy, error: RequestError): boolean {
+  if (policy === 'idempotent') return true;
+  const status = error.response?.statusCode;
+  if (status !== undefined && error.name === 'HTTPError') return policy === 'unprocessed-only' && status === 429;
+  // The body never fully left: the upstream cannot have acted on it.
+  return error.timings?.upload === undefined;
+}
+
+function responseStatus(error: unknown): number | undefined {
+  const status = (error as {response?: {statusCode?: unknown}} | undefined)?.response?.statusCode;
+  return typeof status === 'number' ? status : undefined;
+}
+
+function readCode(error: unknown): string {
+  const code = (error as {code?: unknown}).code;
+  return typeof code === 'string' && /^[A-Z0-9_]+$/.test(code) ? code : 'ERR_NETWORK';
+}
