@@ -69,7 +69,10 @@ const env = {PATH: process.env.PATH, HOME: process.env.HOME, VIGIL_BASE_URL: `ht
 
 function measure(node, variant, endpoint) {
   return new Promise((resolve, reject) => {
-    const child = spawn(node, ['--import', 'tsx', path.join(root, 'bench/client-run.mjs'), variant, endpoint, args['warm-up'], args.requests], {cwd: root, env, stdio: ['ignore', 'pipe', 'pipe']});
+    // BENCH_CLIENT_PROFILE_DIR: a CPU profile of every run, in <dir>/<variant>-<endpoint>/.
+    const profiles = process.env.BENCH_CLIENT_PROFILE_DIR;
+    const extra = profiles ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profiles, `${variant.replace(/\W+/g, '-')}-${endpoint}`)}`] : [];
+    const child = spawn(node, [...extra, '--import', 'tsx', path.join(root, 'bench/client-run.mjs'), variant, endpoint, args['warm-up'], args.requests], {cwd: root, env, stdio: ['ignore', 'pipe', 'pipe']});
     let out = '';
     let err = '';
     child.stdout.on('data', chunk => (out += chunk));
