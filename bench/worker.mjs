@@ -12,10 +12,12 @@
 // - /metrics while the worker is busy at 10k and 50k orgs, min/median/max over N scrapes,
 //   beside the floor: the same number of bytes from a bare node:http server; targets
 //   median <= 100 ms at 10k and <= 500 ms at 50k;
-// - the worker's peak RSS (VmHWM from /proc), the machine and Node version.
+// - the worker's peak RSS (VmHWM from /proc), the machine and Node version;
+// - the registry rows: ten checks x 1k and x 10k orgs (bench/registry-rows.mjs).
 // Run `npm run build` first. Needs /usr/bin/redis-server. About 4 minutes.
 import {existsSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {freePort, launch} from './processes.mjs';
+import {registryRows} from './registry-rows.mjs';
 import {cpus, loadavg, tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -31,9 +33,13 @@ if (!existsSync(cli)) {
 const {values: args} = parseArgs({
   options: {
     'measure-s': {type: 'string', default: '10'},
+    /** Length of each half (unscraped, scraped every 15 s) of a registry row: two scrapes at least. */
+    'registry-measure-s': {type: 'string', default: '30'},
+    /** Org counts of the registry rows (a small one smoke-tests the code). */
+    'registry-orgs': {type: 'string', default: '1000,10000'},
     scrapes: {type: 'string', default: '20'},
     concurrency: {type: 'string', default: '50'},
-    /** Run only the throughput rows of one latency ("50ms", "200ms"), or only the scrapes ("scrape"). */
+    /** Run only the throughput rows of one latency ("50ms", "200ms"), only the scrapes ("scrape"), or only the ten-check rows ("registry"). */
     only: {type: 'string'},
   },
 });
@@ -88,21 +94,21 @@ const stubUrl = `http://127.0.0.1:${stubPort}`;
 const stubGet = async pathname => (await fetch(`${stubUrl}${pathname}`)).text();
 
 const dir = mkdtempSync(path.join(tmpdir(), 'vigil-bench-worker-'));
-function checksFile(orgs) {
-  const file = path.join(dir, `checks-${orgs}.yaml`);
-  const lines = ['defaults: {every: 1s}', 'retry: {attempts: 1}', 'checks:'];
-  for (let i = 0; i < orgs; i++) lines.push(`  - {check: takedowns.cancelled-count, org: org-${String(i).padStart(5, '0')}}`);
+function checksFile(orgs, checks = ['takedowns.cancelled-count'], everyMs = EVERY_MS) {
+  const file = path.join(dir, `checks-${orgs}x${checks.length}.yaml`);
+  const lines = [`defaults: {every: ${everyMs}}`, 'retry: {attempts: 1}', 'checks:'];
+  for (let i = 0; i < orgs; i++) for (const check of checks) lines.push(`  - {check: ${check}, org: org-${String(i).padStart(5, '0')}}`);
   writeFileSync(file, `${lines.join('\n')}\n`);
   return file;
 }
 
 /** Starts the built worker on a flushed Redis; resolves once it logged "worker started". */
-async function startWorker(orgs) {
+async function startWorker(orgs, {checks, everyMs} = {}) {
   await redis.flushall();
   const metricsPort = await freePort();
   // BENCH_WORKER_NODE_ARGS: e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the worker.
   const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = launch(process.execPath, [...nodeArgs, cli, 'worker', '--checks', checksFile(orgs), '--redis-url', redisUrl, '--metrics-port', String(metricsPort), '--concurrency', String(concurrency), '--prefix', 'bench'], {
+  const child = launch(process.execPath, [...nodeArgs, cli, 'worker', '--checks', checksFile(orgs, checks, everyMs), '--redis-url', redisUrl, '--metrics-port', String(metricsPort), '--concurrency', String(concurrency), '--prefix', 'bench'], {
     env: {PATH: process.env.PATH, HOME: process.env.HOME, VIGIL_CONFIG_DIR: dir, VIGIL_API_KEY: KEY, VIGIL_BASE_URL: `${stubUrl}/api/v2`},
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -280,6 +286,11 @@ if (!args.only || args.only === 'scrape') {
       `${String(orgs).padEnd(6)} orgs  ${(bytes / 1024 / 1024).toFixed(1)} MiB  min ${fmt(s.min)}  median ${fmt(s.median)}  max ${fmt(s.max)} ms  (floor median ${fmt(f.median)} ms, ${(s.median / f.median).toFixed(1)}x)  target median <= ${target} ms ${verdict(s.median <= target)}  started in ${fmt(worker.startS)} s, peak RSS ${fmt(rss)} MiB`,
     );
   }
+}
+if (!args.only || args.only === 'registry') {
+  const measure = Number(args['registry-measure-s']);
+  const orgCounts = args['registry-orgs'].split(',').map(Number);
+  await registryRows({startWorker, redis, stubGet, timedGet, stats, fmt, verdict, concurrency, scrapeCount, measureS: Math.max(1, measure), orgCounts});
 }
 console.log(`\nload average at end ${loadavg().map(n => n.toFixed(2)).join(' ')} (figures drop when other work shares the CPUs)`);
 redis.disconnect();

@@ -2,6 +2,7 @@ import type {Job} from 'bullmq';
 import type {ApiClient} from '../src/api/client.js';
 import {healthcheckRequestBody, type HealthcheckResult} from '../src/api/wire/index.js';
 import {ApiError, ContractError, CredentialsError, UnavailableError} from '../src/errors.js';
+import {exportableObserved, resultThresholds} from '../src/metrics/observed.js';
 import type {ErrorKind, ResultStore, RunOutcome} from '../src/metrics/store.js';
 import type {VigilMetrics} from '../src/metrics/registry.js';
 import {sanitizeText} from '../src/output/sanitize.js';
@@ -24,8 +25,9 @@ export interface RunLogEntry {
   durationMs: number;
   severity?: HealthcheckResult['severity'];
   observed?: Record<string, unknown>;
-  warnThreshold: number;
-  failThreshold: number;
+  /** Configured, else what the result stated; absent when neither says. */
+  warnThreshold?: number;
+  failThreshold?: number;
   errorKind?: ErrorKind;
   error?: string;
   /** Whether BullMQ will try again. */
@@ -75,10 +77,12 @@ export function createProcessor(deps: ProcessorDeps) {
     const attempts = job.opts.attempts ?? 1;
     const started = now();
     const timeout = AbortSignal.timeout(deps.timeoutMs);
-    const base = {jobId: job.id ?? '?', check: spec.check, org: spec.org, attempt, attempts, warnThreshold: spec.warnThreshold, failThreshold: spec.failThreshold};
+    const base = {jobId: job.id ?? '?', check: spec.check, org: spec.org, attempt, attempts, ...thresholdsOf(spec.warnThreshold, spec.failThreshold)};
     let result: HealthcheckResult;
     try {
-      result = await deps.client.runHealthcheck(spec.check, {...healthcheckRequestBody(spec)}, {signal: AbortSignal.any([timeout, deps.forceSignal])});
+      // Named settings last: the file's own fields win over a `params:` key of the same name.
+      const body = {...spec.params, ...healthcheckRequestBody(spec)};
+      result = await deps.client.runHealthcheck(spec.check, body, {signal: AbortSignal.any([timeout, deps.forceSignal])});
     } catch (error) {
       const finished = now();
       // A forced shutdown cut the call short: that says nothing about the check, so it is
@@ -104,12 +108,30 @@ export function createProcessor(deps: ProcessorDeps) {
     const finished = now();
     const durationMs = finished - started;
     deps.metrics.recordRun(spec.check, result.severity, durationMs / 1000);
+    const observed = exportableObserved(result.observed);
+    if (observed.dropped > 0) deps.metrics.recordDroppedKeys(spec.check, observed.dropped);
     // As on the error path: a store failure must not fail (and so re-run and double-count) a
     // check that did run; vigil_store_up reports the store.
-    recordInBackground(deps.store.recordSuccess(spec.id, result, finished, durationMs));
-    deps.log({...base, time: new Date(finished), outcome: result.severity, durationMs, severity: result.severity, observed: result.observed});
+    recordInBackground(deps.store.recordSuccess(spec.id, result, finished, durationMs, observed.values));
+    const stated = resultThresholds(result.threshold);
+    deps.log({
+      ...base,
+      ...thresholdsOf(spec.warnThreshold ?? stated.warn, spec.failThreshold ?? stated.fail),
+      time: new Date(finished),
+      outcome: result.severity,
+      durationMs,
+      severity: result.severity,
+      observed: result.observed,
+    });
     return {severity: result.severity};
   };
+}
+
+function thresholdsOf(warn: number | undefined, fail: number | undefined): {warnThreshold?: number; failThreshold?: number} {
+  const out: {warnThreshold?: number; failThreshold?: number} = {};
+  if (warn !== undefined) out.warnThreshold = warn;
+  if (fail !== undefined) out.failThreshold = fail;
+  return out;
 }
 
 /**

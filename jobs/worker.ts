@@ -1,10 +1,12 @@
 import type {Redis} from 'ioredis';
 import type {Job} from 'bullmq';
 import type {ApiClient} from '../src/api/client.js';
-import type {CheckSpec} from '../src/checks/schema.js';
+import {sameSpecs} from '../src/checks/discover.js';
+import type {CheckSpec, DiscoverConfig} from '../src/checks/schema.js';
 import {ResultStore} from '../src/metrics/store.js';
 import {createMetrics, QUEUE_STATES, type VigilMetrics} from '../src/metrics/registry.js';
 import {startMetricsServer, type MetricsServer} from '../src/metrics/server.js';
+import {Discovery} from './discovery.js';
 import {createProcessor, type RunLogEntry} from './processor.js';
 import {QUEUE_NAME, type CheckJobData} from '../src/redis/queue.js';
 import {reconcile, type JobRetryPolicy, type ReconcileSummary} from './reconcile.js';
@@ -20,8 +22,11 @@ export interface CheckWorkerOptions {
   /** Connected, with maxRetriesPerRequest: null (see connectRedis). Closed by shutdown. */
   redis: Redis;
   prefix: string;
+  /** The `checks:` entries of the file. */
   specs: readonly CheckSpec[];
-  client: Pick<ApiClient, 'runHealthcheck'>;
+  /** The `discover:` section: the registry then decides what runs for its orgs. */
+  discover?: DiscoverConfig;
+  client: Pick<ApiClient, 'runHealthcheck' | 'listHealthchecks'>;
   concurrency: number;
   metricsHost: string;
   /** 0 picks a free port (tests). */
@@ -43,6 +48,8 @@ export interface CheckWorker {
   store: ResultStore;
   firstReconcile: ReconcileSummary;
   reconcile(reason: string): Promise<ReconcileSummary>;
+  /** What is scheduled now: the file's entries, or with `discover:`, what the registry said. */
+  specs(): readonly CheckSpec[];
   inFlight(): number;
   /** Stops taking jobs, waits up to graceMs for running ones, then aborts them. */
   shutdown(graceMs: number): Promise<ShutdownResult>;
@@ -61,12 +68,14 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
   let idleWaiters: (() => void)[] = [];
   const whenIdle = () => (active === 0 ? Promise.resolve() : new Promise<void>(resolve => idleWaiters.push(resolve)));
 
+  let specs: readonly CheckSpec[] = options.specs;
   const metrics = await createMetrics({
     store,
     queueName: QUEUE_NAME,
     queueCounts: () => queue.getJobCounts(...QUEUE_STATES),
     schedulerCount: () => queue.getJobSchedulersCount(),
     checks: options.specs.map(spec => spec.check),
+    registryOrgs: options.discover?.orgs,
   });
 
   // The port first: a taken port should fail before anything in Redis changes.
@@ -89,11 +98,11 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
   let reconciling: Promise<ReconcileSummary> | undefined;
   const doReconcile = (reason: string): Promise<ReconcileSummary> => {
     if (closing) return Promise.reject(new Error('the worker is shutting down'));
-    reconciling ??= reconcile(queue, store, options.specs, options.retry)
+    reconciling ??= reconcile(queue, store, specs, options.retry)
       .then(summary => {
         options.logEvent('schedulers reconciled', {
           reason,
-          checks: options.specs.length,
+          checks: specs.length,
           added: summary.added.length,
           changed: summary.changed.length,
           removed: summary.removed.length,
@@ -106,8 +115,27 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
     return reconciling;
   };
 
+  const discoveryAbort = new AbortController();
+  const discovery = options.discover
+    ? new Discovery({
+        config: options.discover,
+        explicit: options.specs,
+        client: options.client,
+        timeoutMs: options.timeoutMs,
+        metrics,
+        logEvent: options.logEvent,
+        signal: discoveryAbort.signal,
+      })
+    : undefined;
+
   let firstReconcile: ReconcileSummary;
   try {
+    if (discovery) {
+      discovery.seed(await store.configuredSpecs());
+      await discovery.refresh();
+      specs = discovery.specs();
+      metrics.addChecks(specs.map(spec => spec.check));
+    }
     firstReconcile = await doReconcile('start');
   } catch (error) {
     await Promise.allSettled([server.close(), queue.close()]);
@@ -141,6 +169,32 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
   redis.on('error', onError);
   const markerTimer = setInterval(() => void checkMarker('periodic check'), options.markerCheckMs ?? 30_000);
   markerTimer.unref();
+
+  // A check that joins the registry is scheduled after the read that lists it; one that
+  // leaves is unscheduled, and reconcile drops its stored state, so its series go.
+  let reading = false;
+  // A reconcile that failed is tried again at the next read, changed or not.
+  let unreconciled = false;
+  const readRegistry = async () => {
+    if (!discovery || reading || closing) return;
+    reading = true;
+    try {
+      await discovery.refresh();
+      const next = discovery.specs();
+      if (closing || (sameSpecs(specs, next) && !unreconciled)) return;
+      specs = next;
+      metrics.addChecks(specs.map(spec => spec.check));
+      unreconciled = true;
+      await doReconcile('registry changed');
+      unreconciled = false;
+    } catch (error) {
+      if (!closing) options.logEvent('reconcile failed; will retry', {reason: 'registry changed', error: error instanceof Error ? error.message : String(error)});
+    } finally {
+      reading = false;
+    }
+  };
+  const registryTimer = discovery ? setInterval(() => void readRegistry(), options.discover!.registryEveryMs) : undefined;
+  registryTimer?.unref();
 
   const processor = createProcessor({
     client: options.client,
@@ -192,11 +246,14 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
     store,
     firstReconcile,
     reconcile: doReconcile,
+    specs: () => specs,
     inFlight: () => active,
     force: () => forceController.abort(new Error('forced shutdown')),
     async shutdown(graceMs) {
       closing = true;
       clearInterval(markerTimer);
+      clearInterval(registryTimer);
+      discoveryAbort.abort();
       redis.off('ready', onReady);
       redis.off('close', onClose);
       const result = await shutdownWorker(

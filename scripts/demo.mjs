@@ -60,7 +60,8 @@ function pingRedis(url, timeoutMs = 1500) {
   return new Promise(resolve => {
     // The first host of any form vigil reads (redis+sentinel://h1:26379,h2/..., redis+cluster://...):
     // a sentinel and a cluster node answer PING too; the worker then checks the rest.
-    const match = /^[a-z+]+:\/\/(?:[^@/?#]*@)?(\[[^\]]+\]|[^:,/?#]*)(?::(\d+))?/i.exec(url);
+    // The userinfo ends at the last "@" before the path: a password may hold "@", "#" or "?".
+    const match = /^[a-z+]+:\/\/(?:[^/]*@)?(\[[^\]]+\]|[^:,/?#@]*)(?::(\d+))?/i.exec(url);
     if (!match) return resolve({ok: false, reason: 'not a URL'});
     const defaultPort = /sentinel/i.test(url) ? 26379 : 6379;
     const socket = net.connect({host: match[1].replace(/^\[|\]$/g, '') || '127.0.0.1', port: Number(match[2] || defaultPort)});
@@ -206,10 +207,11 @@ sandbox.child.on('exit', code => {
 });
 
 const redisUrl = env.VIGIL_REDIS_URL ?? 'redis://127.0.0.1:6379';
-// What the demo prints: credentials masked, in the userinfo and in the query.
-const shownRedisUrl = redisUrl
-  .replace(/^([a-z+]+:\/\/)([^@/?#:]*)(:[^@/?#]*)?@/i, (_all, scheme, user, pass) => `${scheme}${user}${pass ? ':***' : ''}@`)
-  .replace(/([?&](?:password|username|sentinelPassword|sentinelUsername)=)[^&#]*/gi, '$1***');
+// Printed, and put in the line to paste, only when it can hold neither a credential (no
+// userinfo, no query) nor a character a shell acts on: masking text patterns missed
+// passwords with a bare "@", "#" or "?" in them (vigil itself masks by what it parsed).
+const plainRedisUrl = /^[a-z+]+:\/\/[A-Za-z0-9.:[\],_/-]+$/i.test(redisUrl);
+const shownRedisUrl = plainRedisUrl ? redisUrl : 'VIGIL_REDIS_URL (not repeated: it may hold a password)';
 const metricsPort = env.VIGIL_METRICS_PORT === '0' ? String(await freePort()) : (env.VIGIL_METRICS_PORT ?? '9464');
 const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
 // On Redis Cluster the prefix must be a hash tag (see docs/checker.md).
@@ -240,9 +242,9 @@ if (!workerBuilt) {
     const orgs = [...readFileSync(checksFile, 'utf8').matchAll(/^\s*(?:-\s*)?org:\s*([\w.-]+)/gm)].map(m => m[1]);
     lines.push(`Worker    running deploy/demo-checks.yaml (${orgs.join(', ')}; Redis ${shownRedisUrl}, prefix ${prefix})`);
     lines.push(`Metrics   ${metricsUrl}`);
-    // A URL with credentials is left out: the user set it (it is in their environment), and
-    // a password is never printed.
-    workerEnv = `${shownRedisUrl === redisUrl ? ` VIGIL_REDIS_URL=${redisUrl}` : ''} VIGIL_PREFIX=${prefix}`;
+    // A URL that may hold credentials is left out: the user set it (it is in their
+    // environment), and a password is never printed.
+    workerEnv = `${plainRedisUrl ? ` VIGIL_REDIS_URL=${redisUrl}` : ''} VIGIL_PREFIX=${prefix}`;
     const alerting = await startDemoAlerting({env, metricsTarget: `127.0.0.1:${metricsPort}`, note, register});
     cleanups.push(alerting.cleanup);
     lines.push(...alerting.lines);

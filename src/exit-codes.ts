@@ -25,6 +25,8 @@ export const ExitCode = {
   Conflict: 9,
   /** The review daily limit is reached (429: 10 per organization per rolling 24 h); retrying does not help. */
   LimitReached: 10,
+  /** `healthchecks run --all`: some checks could not be run (each is a row with its error), none breached. */
+  Incomplete: 11,
   /** Interrupted (Ctrl+C / SIGINT). */
   Interrupted: 130,
 } as const;

@@ -8,7 +8,7 @@ describe('exit codes', () => {
     const section = readme.slice(readme.indexOf('## Exit codes'), readme.indexOf('\n## ', readme.indexOf('## Exit codes') + 1));
     const documented = [...section.matchAll(/^\| (\d+) \|/gm)].map(match => Number(match[1]));
     expect(documented).toEqual([...new Set(Object.values(ExitCode))].sort((a, b) => a - b));
-    expect(ExitCode).toEqual({Ok: 0, Unexpected: 1, Auth: 2, Input: 3, NotFound: 4, Forbidden: 5, Breached: 6, Rejected: 7, Unavailable: 8, Conflict: 9, LimitReached: 10, Interrupted: 130});
+    expect(ExitCode).toEqual({Ok: 0, Unexpected: 1, Auth: 2, Input: 3, NotFound: 4, Forbidden: 5, Breached: 6, Rejected: 7, Unavailable: 8, Conflict: 9, LimitReached: 10, Incomplete: 11, Interrupted: 130});
   });
 
   it.each([

@@ -22,6 +22,13 @@ describe('redact', () => {
     expect(redact('a k8chars! b vk_live_0123456789 c k8chars!')).toBe('a ******** b vk_…6789 c ********');
   });
 
+  it('masks a password whole, no part of it shown, and a secret containing another before the shorter one', () => {
+    registerSecret('Ec5Pw9Zx4Pw42', 'whole');
+    registerSecret('Pw9Z', 'whole');
+    registerSecret('vk_live_0123456789');
+    expect(redact('ERR proxy rejected AUTH Ec5Pw9Zx4Pw42 (Pw9Z) vk_live_0123456789')).toBe('ERR proxy rejected AUTH *** (***) vk_…6789');
+  });
+
   it('ignores secrets too short to mask usefully', () => {
     registerSecret('abc');
     expect(redact('abc')).toBe('abc');

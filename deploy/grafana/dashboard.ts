@@ -6,37 +6,15 @@
  */
 import * as common from '@grafana/grafana-foundation-sdk/common';
 import * as dashboard from '@grafana/grafana-foundation-sdk/dashboard';
-import * as prometheus from '@grafana/grafana-foundation-sdk/prometheus';
 import * as stat from '@grafana/grafana-foundation-sdk/stat';
 import * as statetimeline from '@grafana/grafana-foundation-sdk/statetimeline';
 import * as table from '@grafana/grafana-foundation-sdk/table';
 import * as timeseries from '@grafana/grafana-foundation-sdk/timeseries';
+import {datasource, grid, query, scope, SEVERITY_MAPPINGS, tableQuery} from './common.js';
+import {withPerCheckPanels} from './per-check.js';
 
 /** Where the runbooks live: the same address the alert rules' runbook_url uses. Replace with your repository's. */
 export const DOCS_BASE = 'https://github.com/example/vigil/blob/main/docs';
-
-const datasource = {type: 'prometheus', uid: '${datasource}'};
-const scope = 'check=~"$check", org=~"$org"';
-const grid = (x: number, y: number, w: number, h: number) => ({x, y, w, h});
-
-function query(refId: string, expr: string, legend?: string) {
-  const builder = new prometheus.DataqueryBuilder().refId(refId).expr(expr).datasource(datasource);
-  return legend === undefined ? builder : builder.legendFormat(legend);
-}
-
-/** An instant query as table rows: one row per series, labels as columns. */
-const tableQuery = (refId: string, expr: string) => query(refId, expr).instant().format(prometheus.PromQueryFormat.Table);
-
-const SEVERITY_MAPPINGS: dashboard.ValueMapping[] = [
-  {
-    type: dashboard.MappingType.ValueToText,
-    options: {
-      '0': {text: 'ok', color: 'green', index: 0},
-      '1': {text: 'warn', color: 'orange', index: 1},
-      '2': {text: 'fail', color: 'red', index: 2},
-    },
-  },
-];
 
 const thresholds = (steps: [number | null, string][]) =>
   new dashboard.ThresholdsConfigBuilder().mode(dashboard.ThresholdsMode.Absolute).steps(steps.map(([value, color]) => ({value, color})));
@@ -50,7 +28,7 @@ const countStat = (title: string, expr: string, color: string, x: number) =>
     .thresholds(thresholds([[null, 'green'], [1, color]]));
 
 export function buildDashboard(): dashboard.Dashboard {
-  const built = new dashboard.DashboardBuilder('vigil checker')
+  const builder = new dashboard.DashboardBuilder('vigil checker')
     .uid('vigil-checker')
     .tags(['vigil'])
     .timezone('utc')
@@ -64,8 +42,9 @@ export function buildDashboard(): dashboard.Dashboard {
       new dashboard.QueryVariableBuilder('check')
         .label('Check')
         .datasource(datasource)
-        .query('label_values(vigil_check_warn_threshold, check)')
-        .definition('label_values(vigil_check_warn_threshold, check)')
+        // The interval: every scheduled check exports it, thresholds only when stated.
+        .query('label_values(vigil_check_interval_seconds, check)')
+        .definition('label_values(vigil_check_interval_seconds, check)')
         .refresh(dashboard.VariableRefresh.OnTimeRangeChanged)
         .includeAll(true)
         .allValue('.*')
@@ -75,8 +54,8 @@ export function buildDashboard(): dashboard.Dashboard {
       new dashboard.QueryVariableBuilder('org')
         .label('Org')
         .datasource(datasource)
-        .query('label_values(vigil_check_warn_threshold{check=~"$check"}, org)')
-        .definition('label_values(vigil_check_warn_threshold{check=~"$check"}, org)')
+        .query('label_values(vigil_check_interval_seconds{check=~"$check"}, org)')
+        .definition('label_values(vigil_check_interval_seconds{check=~"$check"}, org)')
         .refresh(dashboard.VariableRefresh.OnTimeRangeChanged)
         .includeAll(true)
         .allValue('.*')
@@ -224,8 +203,8 @@ export function buildDashboard(): dashboard.Dashboard {
         .withTarget(query('A', 'histogram_quantile(0.5, sum by (le) (rate(vigil_check_run_duration_seconds_bucket[$__rate_interval])))', 'median'))
         .withTarget(query('B', 'histogram_quantile(0.95, sum by (le) (rate(vigil_check_run_duration_seconds_bucket[$__rate_interval])))', 'p95'))
         .unit('s'),
-    )
-    .build();
+    );
+  const built = withPerCheckPanels(builder, 38).build();
   // Grafana wants a unique id per panel; number them in reading order.
   built.panels?.forEach((panel, index) => {
     panel.id = index + 1;

@@ -10,7 +10,10 @@ import {checkBaseUrl} from './url-guard.js';
 import {
   PATHS,
   createReportResponseSchema,
+  HEALTHCHECK_LIST_PATH,
+  healthcheckListBody,
   healthcheckPath,
+  healthcheckRegistrySchema,
   healthcheckResultSchema,
   listReportsResponseSchema,
   normalizeErrorBody,
@@ -23,6 +26,7 @@ import {
   toListQueryParams,
   type CreateReportRequest,
   type CreateReportResponse,
+  type HealthcheckRegistry,
   type HealthcheckResult,
   type ListReportsFilters,
   type ListReportsResult,
@@ -112,6 +116,12 @@ export interface ApiClient {
   reviewProposal(proposalId: string, body: ReviewRequest, options?: CallOptions): Promise<ReviewResult>;
   /** Runs any `/healthchecks/...` check by id (e.g. `takedowns.cancelled-count`). */
   runHealthcheck(id: string, body: Record<string, unknown>, options?: CallOptions): Promise<HealthcheckResult>;
+  /**
+   * The registry (`POST /healthchecks/list`): every check the upstream offers for `org`, and
+   * which are implemented. Read tolerantly; an id not of the `group.name` shape reads as not
+   * implemented, so a caller that runs the implemented ones never builds a path from it.
+   */
+  listHealthchecks(org: string | undefined, options?: CallOptions): Promise<HealthcheckRegistry>;
   /**
    * One cheap authenticated read that tells whether the upstream accepts the key: `accepted`,
    * or `no-access` (403: a valid key without access to `org`). A rejected key is the
@@ -273,6 +283,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // Healthchecks compute a verdict and change nothing upstream: safe to repeat.
     runHealthcheck: async (id, body, callOptions) =>
       call({method: 'POST', path: checkPath(id), json: body, schema: healthcheckResultSchema(), policy: 'idempotent'}, callOptions),
+    listHealthchecks: async (org, callOptions) =>
+      call({method: 'POST', path: HEALTHCHECK_LIST_PATH, json: healthcheckListBody(org), schema: healthcheckRegistrySchema(), policy: 'idempotent'}, callOptions),
     checkKey: async (org, callOptions) => {
       try {
         await call({method: 'GET', path: PATHS.listReports, searchParams: keyCheckQuery(org), schema: z.unknown(), policy: 'idempotent'}, callOptions);

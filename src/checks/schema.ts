@@ -1,6 +1,7 @@
 import * as z from 'zod';
-import {HEALTHCHECK_DEFAULTS, HEALTHCHECK_IDS} from '../api/wire/index.js';
+import {HEALTHCHECK_DEFAULTS, HEALTHCHECK_ID_PATTERN, type HealthcheckParamValue} from '../api/wire/index.js';
 import {MAX_DURATION_MS, TOO_LONG, parseDuration} from './duration.js';
+import {ORG_SLUG, ORG_SLUG_RULE} from '../config/validate.js';
 
 /**
  * The declarative checks file of `vigil worker` (docs/checker.md). File-level `defaults`
@@ -34,13 +35,41 @@ const settings = {
   failThreshold: threshold.optional(),
 };
 
-/** Org slugs become Redis keys, scheduler ids and metric labels: keep them plain. */
-export const ORG_SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+/** Any id of the registry's shape: a check the upstream adds later needs no new vigil. */
+const checkId = z.string({error: 'must be a healthcheck id like takedowns.cancelled-count'}).max(128, 'must be at most 128 characters').regex(HEALTHCHECK_ID_PATTERN, 'must be a healthcheck id like takedowns.cancelled-count (<group>.<name>, lower-case words and dashes)');
+const orgSlug = z.string({error: 'must be an org slug'}).regex(ORG_SLUG, ORG_SLUG_RULE);
+
+/** Body fields the entry names itself: a `params:` key must not say them a second time. */
+const OWN_FIELDS = new Set(['slug', 'lookbackHours', 'warnThreshold', 'failThreshold']);
+export type ParamValue = HealthcheckParamValue;
+const paramValue = z.union([z.string().max(1000, 'must be at most 1000 characters'), z.number(), z.boolean()], {error: 'must be a string, a number or true/false'});
+// Keys and values checked in one pass, so a bad value does not hide a bad key.
+const params = z
+  .record(z.string(), z.unknown())
+  .superRefine((map, ctx) => {
+    for (const [name, value] of Object.entries(map)) {
+      if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name)) ctx.addIssue({code: 'custom', path: [name], message: 'must be a body field name (letters, digits, "_")'});
+      else if (OWN_FIELDS.has(name)) ctx.addIssue({code: 'custom', path: [name], message: 'is set by the entry itself (org, lookbackHours, warnThreshold, failThreshold), not by params'});
+      const parsed = paramValue.safeParse(value);
+      if (!parsed.success) ctx.addIssue({code: 'custom', path: [name], message: parsed.error.issues[0]!.message});
+    }
+  })
+  .transform(map => map as Record<string, HealthcheckParamValue>);
 
 const entry = z.strictObject({
-  check: z.enum(HEALTHCHECK_IDS, {error: `must be one of: ${HEALTHCHECK_IDS.join(', ')}`}),
-  org: z.string().regex(ORG_SLUG, 'must be an org slug (letters, digits, ".", "_", "-"; at most 100)'),
+  check: checkId,
+  org: orgSlug,
   ...settings,
+  /** Body fields sent as given, for checks whose parameters vigil has no name for. */
+  params: params.optional(),
+});
+
+/** Grade every implemented check of the upstream's registry for these orgs. */
+const discover = z.strictObject({
+  orgs: z.array(orgSlug).min(1, 'must list at least one org'),
+  every: every.optional(),
+  registryEvery: every.optional(),
+  exclude: z.array(checkId).optional(),
 });
 
 const duration = (min: number, what: string) => durationField(min, `must be a duration of at least ${what}, like "500ms", "30s", "5m", or milliseconds`);
@@ -55,8 +84,9 @@ export const checksFileSchema = z.strictObject({
       backoff: duration(1, '1ms').optional(),
     })
     .optional(),
-  checks: z.array(entry).min(1, 'must list at least one check'),
-});
+  checks: z.array(entry).min(1, 'must list at least one check').optional(),
+  discover: discover.optional(),
+}).refine(file => file.checks !== undefined || file.discover !== undefined, {message: 'must have checks: or discover: (or both)'});
 export type ChecksFile = z.infer<typeof checksFileSchema>;
 
 /** One scheduled check with every default applied. */
@@ -66,9 +96,13 @@ export interface CheckSpec {
   check: string;
   org: string;
   everyMs: number;
-  lookbackHours: number;
-  warnThreshold: number;
-  failThreshold: number;
+  /** Set when the file or a documented default states it; otherwise the upstream decides. */
+  lookbackHours?: number;
+  warnThreshold?: number;
+  failThreshold?: number;
+  params?: Record<string, ParamValue>;
+  /** Scheduled because the registry lists the check, not because the file names it. */
+  discovered?: true;
 }
 
 export const DEFAULT_EVERY_MS = 5 * 60_000;
@@ -81,9 +115,21 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_ATTEMPTS = 4;
 export const DEFAULT_BACKOFF_MS = 5000;
 
+export const DEFAULT_REGISTRY_EVERY_MS = 10 * 60_000;
+
+/** The `discover:` section, resolved. */
+export interface DiscoverConfig {
+  orgs: string[];
+  everyMs: number;
+  registryEveryMs: number;
+  exclude: string[];
+}
+
 /** The whole file, resolved: what the worker schedules and how it runs each check. */
 export interface ChecksConfig {
+  /** The `checks:` entries; with `discover:`, the registry decides which of its orgs' entries run. */
   specs: CheckSpec[];
+  discover?: DiscoverConfig;
   timeoutMs: number;
   retry: {attempts: number; backoffMs: number};
 }
@@ -93,26 +139,37 @@ export interface SpecProblem {
   message: string;
 }
 
+/** SPEC.md 4.1 documents these for cancelled-count; other checks keep the upstream's own. */
+const DOCUMENTED_DEFAULTS: Record<string, {lookbackHours: number; warnThreshold: number; failThreshold: number}> = {
+  'takedowns.cancelled-count': HEALTHCHECK_DEFAULTS,
+};
+
 /** Applies defaults and the cross-field rules zod cannot see per entry. */
 export function resolveChecks(file: ChecksFile): {config: ChecksConfig; problems: SpecProblem[]} {
   const defaults = file.defaults ?? {};
   const specs: CheckSpec[] = [];
   const problems: SpecProblem[] = [];
   const seen = new Map<string, number>();
-  file.checks.forEach((item, index) => {
+  const discover = resolveDiscover(file, problems);
+  (file.checks ?? []).forEach((item, index) => {
+    const documented = DOCUMENTED_DEFAULTS[item.check];
     const spec: CheckSpec = {
       id: checkSpecId(item.check, item.org),
       check: item.check,
       org: item.org,
       everyMs: parseDuration(item.every ?? defaults.every ?? DEFAULT_EVERY_MS)!,
-      lookbackHours: item.lookbackHours ?? defaults.lookbackHours ?? HEALTHCHECK_DEFAULTS.lookbackHours,
-      warnThreshold: item.warnThreshold ?? defaults.warnThreshold ?? HEALTHCHECK_DEFAULTS.warnThreshold,
-      failThreshold: item.failThreshold ?? defaults.failThreshold ?? HEALTHCHECK_DEFAULTS.failThreshold,
     };
-    if (spec.warnThreshold > spec.failThreshold) {
+    const lookbackHours = item.lookbackHours ?? defaults.lookbackHours ?? documented?.lookbackHours;
+    const warnThreshold = item.warnThreshold ?? defaults.warnThreshold ?? documented?.warnThreshold;
+    const failThreshold = item.failThreshold ?? defaults.failThreshold ?? documented?.failThreshold;
+    if (lookbackHours !== undefined) spec.lookbackHours = lookbackHours;
+    if (warnThreshold !== undefined) spec.warnThreshold = warnThreshold;
+    if (failThreshold !== undefined) spec.failThreshold = failThreshold;
+    if (item.params && Object.keys(item.params).length > 0) spec.params = item.params;
+    if (warnThreshold !== undefined && failThreshold !== undefined && warnThreshold > failThreshold) {
       problems.push({
         path: `checks[${index}].warnThreshold`,
-        message: `warn threshold ${spec.warnThreshold} is above the fail threshold ${spec.failThreshold}`,
+        message: `warn threshold ${warnThreshold} is above the fail threshold ${failThreshold}`,
       });
     }
     const previous = seen.get(spec.id);
@@ -120,6 +177,9 @@ export function resolveChecks(file: ChecksFile): {config: ChecksConfig; problems
       problems.push({path: `checks[${index}]`, message: `duplicates checks[${previous}] (${item.check} for org ${item.org})`});
     } else {
       seen.set(spec.id, index);
+    }
+    if (discover?.orgs.includes(item.org) && discover.exclude.includes(item.check)) {
+      problems.push({path: `checks[${index}]`, message: `${item.check} for org ${item.org} is also in discover.exclude: keep one`});
     }
     specs.push(spec);
   });
@@ -131,5 +191,23 @@ export function resolveChecks(file: ChecksFile): {config: ChecksConfig; problems
       backoffMs: file.retry?.backoff === undefined ? DEFAULT_BACKOFF_MS : parseDuration(file.retry.backoff)!,
     },
   };
+  if (discover) config.discover = discover;
   return {config, problems};
+}
+
+function resolveDiscover(file: ChecksFile, problems: SpecProblem[]): DiscoverConfig | undefined {
+  const section = file.discover;
+  if (!section) return undefined;
+  const twice = (list: readonly string[], path: string) =>
+    list.forEach((value, index) => {
+      if (list.indexOf(value) !== index) problems.push({path: `${path}[${index}]`, message: `${value} is listed twice`});
+    });
+  twice(section.orgs, 'discover.orgs');
+  twice(section.exclude ?? [], 'discover.exclude');
+  return {
+    orgs: [...new Set(section.orgs)],
+    everyMs: parseDuration(section.every ?? file.defaults?.every ?? DEFAULT_EVERY_MS)!,
+    registryEveryMs: section.registryEvery === undefined ? DEFAULT_REGISTRY_EVERY_MS : parseDuration(section.registryEvery)!,
+    exclude: [...new Set(section.exclude ?? [])],
+  };
 }

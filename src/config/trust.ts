@@ -1,6 +1,7 @@
 import {stat} from 'node:fs/promises';
 import {VigilError} from '../errors.js';
 import {ExitCode} from '../exit-codes.js';
+import {shellCommand} from '../output/shell.js';
 
 /*
  * The config folder decides where the API key is sent (config.json's baseUrl) and holds the
@@ -43,7 +44,7 @@ export async function assertTrusted(target: string, kind: 'folder' | 'file', uid
   const hint =
     problem === 'owner'
       ? `it is owned by uid ${info.uid}, not by you: use a folder of your own (set VIGIL_CONFIG_DIR), or have it removed`
-      : `make it private: chmod ${kind === 'folder' ? '700' : '600'} ${target}`;
+      : `make it private: ${shellCommand(['chmod', kind === 'folder' ? '700' : '600', target])}`;
   throw new UntrustedConfigError(target, problem === 'owner' ? `this ${kind} belongs to another user` : `this ${kind} is writable by group or others`, hint);
 }
 

@@ -30,12 +30,20 @@ export function checkBaseUrl(raw: string): Checked {
   }
 }
 
-/** A slug: one word, printable, no spaces. The upstream decides whether it exists. */
+/**
+ * What an upstream org slug can be: letters, digits, ".", "_", "-", starting with a letter or
+ * digit. Slugs go into commands vigil suggests, Redis keys, scheduler ids and metric labels;
+ * anything else (`acme;touch${IFS}pwned;#`) is no org of the upstream's.
+ */
+export const ORG_SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+export const ORG_SLUG_RULE = 'must be an org slug: letters, digits, ".", "_", "-", starting with a letter or digit; at most 100';
+
+/** A slug of the upstream's shape. The upstream decides whether it exists. */
 export function checkOrg(raw: string): Checked {
   const text = raw.trim();
   if (text === '') return {ok: false, message: 'is empty'};
-  if (CONTROL_OR_SPACE.test(text)) return {ok: false, message: 'must be one word without spaces or control characters'};
-  if (text.length > 200) return {ok: false, message: 'is longer than 200 characters'};
+  // The value is not repeated: it may be a key pasted into the wrong place.
+  if (!ORG_SLUG.test(text)) return {ok: false, message: ORG_SLUG_RULE};
   return {ok: true, value: text};
 }
 

@@ -1,6 +1,7 @@
 import {SEVERITY_RANK} from '../api/wire/index.js';
 import type {CheckSpec} from '../checks/schema.js';
 import {sanitizeText} from '../output/sanitize.js';
+import {SAFE_KEY} from './observed.js';
 import type {StoredCheck} from './store.js';
 
 /**
@@ -10,7 +11,7 @@ import type {StoredCheck} from './store.js';
  * - settings (thresholds, interval, lookback) are rendered when the checks file changes;
  * - a check's result lines are rendered when its stored state changes (the store hands back
  *   the same StoredCheck object while the state in Redis is unchanged);
- * - a section's bytes are encoded once and reused while none of its checks changed.
+ * - a chunk's bytes are joined once and reused while none of its checks changed.
  */
 
 interface Family {
@@ -21,16 +22,20 @@ interface Family {
 const family = (name: string, help: string): Family => ({name, help});
 const header = (f: Family) => `# HELP ${f.name} ${f.help}\n# TYPE ${f.name} gauge\n`;
 
-/** Settings from the checks file: not observations (they change only with the file). */
-const SETTINGS: {family: Family; value: (spec: CheckSpec) => number}[] = [
-  {family: family('vigil_check_warn_threshold', 'Configured warn threshold of the check'), value: spec => spec.warnThreshold},
-  {family: family('vigil_check_fail_threshold', 'Configured fail threshold of the check'), value: spec => spec.failThreshold},
+/** Settings from the checks file: not observations (they change only with the file). A setting the file leaves to the upstream has no line. */
+const SETTINGS: {family: Family; value: (spec: CheckSpec) => number | undefined}[] = [
   {family: family('vigil_check_interval_seconds', 'Configured interval between scheduled runs'), value: spec => spec.everyMs / 1000},
-  {family: family('vigil_check_lookback_seconds', 'Configured lookback window the upstream counts over'), value: spec => spec.lookbackHours * 3600},
+  {family: family('vigil_check_lookback_seconds', 'Configured lookback window the upstream counts over'), value: spec => (spec.lookbackHours === undefined ? undefined : spec.lookbackHours * 3600)},
 ];
 
-/** What runs observed, from the result store. `vigil_check_observed` comes last (one line per key). */
+/**
+ * What runs observed, from the result store. `vigil_check_observed` comes last (one line per
+ * key). The thresholds are here, not in SETTINGS: a check the file sets none for (a
+ * discovered one) exports those its last result stated.
+ */
 const RESULTS: {family: Family; value: (item: StoredCheck) => number | undefined}[] = [
+  {family: family('vigil_check_warn_threshold', 'Warn threshold of the check: configured, else stated by the last result'), value: item => item.spec.warnThreshold ?? item.success?.threshold?.warn},
+  {family: family('vigil_check_fail_threshold', 'Fail threshold of the check: configured, else stated by the last result'), value: item => item.spec.failThreshold ?? item.success?.threshold?.fail},
   {family: family('vigil_check_severity', 'Severity of the last successful run: 0 ok, 1 warn, 2 fail'), value: item => (item.success ? SEVERITY_RANK[item.success.severity] : undefined)},
   {family: family('vigil_check_last_run_timestamp_seconds', 'When the last run finished, whatever its outcome'), value: item => (item.run ? item.run.at / 1000 : undefined)},
   {family: family('vigil_check_last_success_timestamp_seconds', 'When the last run that got a result finished'), value: item => (item.success ? item.success.at / 1000 : undefined)},
@@ -74,11 +79,7 @@ function labelsOf(spec: CheckSpec): string {
 
 const EMPTY = Buffer.alloc(0);
 
-/**
- * One check's result lines, one piece per RESULTS family plus the observed lines last. Bytes,
- * not strings: a section is then one Buffer.concat (a memcpy) of 10,000 pieces, where
- * concatenating and encoding the strings again at every change cost 8x more.
- */
+/** One check's result lines as bytes, one piece per RESULTS family plus the observed lines last. */
 function resultLines(item: StoredCheck): Buffer[] {
   return resultText(item).map(text => (text === '' ? EMPTY : Buffer.from(text)));
 }
@@ -91,8 +92,8 @@ function resultText(item: StoredCheck): string[] {
   });
   let observed = '';
   const values = item.success?.observed ?? {};
-  // printableLabel again: results stored by an older vigil were not cleaned on the way in.
-  for (const key in values) observed += `${OBSERVED.name}{${labels},key="${escapeLabel(printableLabel(key))}"} ${formatValue(values[key]!)}\n`;
+  // Checked again: results stored by an older vigil were not cleaned on the way in.
+  for (const key in values) if (SAFE_KEY.test(key)) observed += `${OBSERVED.name}{${labels},key="${key}"} ${formatValue(values[key]!)}\n`;
   lines.push(observed);
   return lines;
 }
@@ -100,13 +101,25 @@ function resultText(item: StoredCheck): string[] {
 const sameItems = <T>(a: readonly T[] | undefined, b: readonly T[]) => a !== undefined && a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
+ * Checks per chunk. A scrape joins again only the chunks where a check changed (the store
+ * hands back the same object for an unchanged check): at 100,000 (check, org) pairs,
+ * joining 100,000 pieces per family on every change was most of a scrape, while the few
+ * hundred runs between two scrapes touch a few hundred chunks of 64.
+ */
+const CHUNK = 64;
+/** Chunks joined between pauses, so runs and /healthz interleave with a large render. */
+const CHUNKS_PER_TURN = 256;
+
+/**
  * Renders the check series of one worker, remembering what it rendered: call `render` with
- * what the store read; unchanged checks cost a lookup, unchanged sections cost nothing.
+ * what the store read; unchanged checks cost a lookup, unchanged chunks and sections nothing.
  */
 export class CheckSeriesRenderer {
   private lines = new WeakMap<StoredCheck, Buffer[]>();
   private settings: {specs: CheckSpec[]; bytes: Buffer} | undefined;
   private results: {items: readonly StoredCheck[]; parts: Buffer[]} | undefined;
+  /** Per chunk, per family (RESULTS, then observed): the joined lines of its checks. */
+  private chunks: Buffer[][] = [];
 
   /** The sections in exposition order; `pause` runs between sections so other work can interleave. */
   async render(checks: readonly StoredCheck[], pause: () => Promise<void> = async () => {}): Promise<Buffer[]> {
@@ -116,28 +129,60 @@ export class CheckSeriesRenderer {
       for (const {family: f, value} of SETTINGS) {
         text += header(f);
         const prefix = `${f.name}{`;
-        for (const spec of specs) text += `${prefix}${labelsOf(spec)}} ${formatValue(value(spec))}\n`;
+        for (const spec of specs) {
+          const v = value(spec);
+          if (v !== undefined) text += `${prefix}${labelsOf(spec)}} ${formatValue(v)}\n`;
+        }
       }
       this.settings = {specs, bytes: Buffer.from(text)};
       await pause();
     }
-    if (!sameItems(this.results?.items, checks)) {
-      const perCheck = checks.map(item => {
-        let lines = this.lines.get(item);
-        if (!lines) this.lines.set(item, (lines = resultLines(item)));
-        return lines;
-      });
+    const previous = this.results?.items;
+    if (previous !== checks && !sameItems(previous, checks)) {
+      // Positions mean the same checks only while the list keeps its length (the config's order is stable).
+      const comparable = previous !== undefined && previous.length === checks.length;
+      const chunks: Buffer[][] = [];
+      let joined = 0;
+      for (let start = 0; start < checks.length; start += CHUNK) {
+        const end = Math.min(start + CHUNK, checks.length);
+        const kept = this.chunks[chunks.length];
+        if (comparable && kept && sameRange(previous, checks, start, end)) {
+          chunks.push(kept);
+          continue;
+        }
+        chunks.push(this.join(checks, start, end));
+        if (++joined % CHUNKS_PER_TURN === 0) await pause();
+      }
+      this.chunks = chunks;
       const parts: Buffer[] = [];
       for (let f = 0; f <= RESULTS.length; f++) {
-        const pieces: Buffer[] = [Buffer.from(header(f < RESULTS.length ? RESULTS[f]!.family : OBSERVED))];
-        for (const lines of perCheck) pieces.push(lines[f]!);
-        parts.push(Buffer.concat(pieces));
-        await pause();
+        parts.push(Buffer.from(header(f < RESULTS.length ? RESULTS[f]!.family : OBSERVED)));
+        for (const chunk of chunks) if (chunk[f]!.length > 0) parts.push(chunk[f]!);
       }
       this.results = {items: checks, parts};
+      await pause();
     }
     return [this.settings!.bytes, ...this.results!.parts];
   }
+
+  /** The lines of checks[start..end), family by family. */
+  private join(checks: readonly StoredCheck[], start: number, end: number): Buffer[] {
+    const perCheck: Buffer[][] = [];
+    for (let i = start; i < end; i++) {
+      const item = checks[i]!;
+      let lines = this.lines.get(item);
+      if (!lines) this.lines.set(item, (lines = resultLines(item)));
+      perCheck.push(lines);
+    }
+    const families: Buffer[] = [];
+    for (let f = 0; f <= RESULTS.length; f++) families.push(Buffer.concat(perCheck.map(lines => lines[f]!)));
+    return families;
+  }
+}
+
+function sameRange<T>(a: readonly T[], b: readonly T[], start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The whole check section as one string (tests, one-off renders). */

@@ -23,6 +23,8 @@ export interface MetricsSources {
   schedulerCount(): Promise<number>;
   /** Checks of the checks file: their counters start at 0 so rates exist before the first run. Default: none. */
   checks?: readonly string[];
+  /** Orgs of `discover:`: their registry read counters start at 0. Default: none. */
+  registryOrgs?: readonly string[];
   /** How long a scrape waits for Redis before reporting the store down. Default: 3000. */
   timeoutMs?: number;
 }
@@ -35,6 +37,12 @@ export interface VigilMetrics {
   errors: Counter<'check' | 'kind'>;
   duration: Histogram<'check' | 'outcome'>;
   recordRun(check: string, outcome: RunOutcome, seconds: number, errorKind?: ErrorKind): void;
+  /** Observed keys of a result not exported for their shape (see observed.ts). */
+  recordDroppedKeys(check: string, count: number): void;
+  /** One read of the healthcheck registry for an org: its implemented checks, or an error. */
+  recordRegistryRead(org: string, implemented: number | 'error'): void;
+  /** Starts the per-check counters of checks that joined at 0, so rates exist before their first run. */
+  addChecks(checks: readonly string[]): void;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -83,13 +91,41 @@ export async function createMetrics(sources: MetricsSources): Promise<VigilMetri
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers,
   });
-  for (const check of new Set(sources.checks ?? [])) {
-    for (const outcome of RUN_OUTCOMES) {
-      runs.inc({check, outcome}, 0);
-      duration.zero({check, outcome});
-    }
-    for (const kind of ERROR_KINDS) errors.inc({check, kind}, 0);
+  const droppedKeys = new client.Counter({
+    name: 'vigil_check_observed_keys_dropped_total',
+    help: 'Observed keys of results not exported: not letters, digits, "_", ".", "-", or holding the API key',
+    labelNames: ['check'] as const,
+    registers,
+  });
+  const registryReads = new client.Counter({
+    name: 'vigil_registry_reads_total',
+    help: 'Reads of the healthcheck registry for discover: orgs, by outcome (ok, error)',
+    labelNames: ['org', 'outcome'] as const,
+    registers,
+  });
+  const registryChecks = new client.Gauge({
+    name: 'vigil_registry_checks',
+    help: 'Implemented checks the last successful registry read listed for the org (before exclude)',
+    labelNames: ['org'] as const,
+    registers,
+  });
+  for (const org of sources.registryOrgs ?? []) {
+    for (const outcome of ['ok', 'error']) registryReads.inc({org, outcome}, 0);
   }
+  const started = new Set<string>();
+  const addChecks = (checks: readonly string[]) => {
+    for (const check of checks) {
+      if (started.has(check)) continue;
+      started.add(check);
+      for (const outcome of RUN_OUTCOMES) {
+        runs.inc({check, outcome}, 0);
+        duration.zero({check, outcome});
+      }
+      for (const kind of ERROR_KINDS) errors.inc({check, kind}, 0);
+      droppedKeys.inc({check}, 0);
+    }
+  };
+  addChecks(sources.checks ?? []);
 
   const checkSeries = new CheckSeriesRenderer();
 
@@ -132,5 +168,17 @@ export async function createMetrics(sources: MetricsSources): Promise<VigilMetri
       duration.observe({check, outcome}, seconds);
       if (errorKind) errors.inc({check, kind: errorKind});
     },
+    recordDroppedKeys(check, count) {
+      droppedKeys.inc({check}, count);
+    },
+    recordRegistryRead(org, implemented) {
+      if (implemented === 'error') {
+        registryReads.inc({org, outcome: 'error'});
+        return;
+      }
+      registryReads.inc({org, outcome: 'ok'});
+      registryChecks.set({org}, implemented);
+    },
+    addChecks,
   };
 }

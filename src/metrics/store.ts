@@ -2,7 +2,7 @@ import type {Redis} from 'ioredis';
 import type {CheckSpec} from '../checks/schema.js';
 import type {HealthcheckResult} from '../api/wire/index.js';
 import {redact} from '../secrets.js';
-import {printableLabel} from './exposition.js';
+import {numericObserved, resultThresholds} from './observed.js';
 
 /**
  * The latest state of every scheduled check, kept in Redis so that every worker replica
@@ -36,6 +36,8 @@ export interface StoredSuccess {
   ok: boolean;
   /** Numeric entries of the result's `observed` map (at most MAX_OBSERVED_KEYS). */
   observed: Record<string, number>;
+  /** Thresholds the result stated (used where the checks file sets none). */
+  threshold?: {warn?: number; fail?: number};
   at: number;
   appUrl: string | null;
 }
@@ -55,34 +57,7 @@ export interface StoredCheck {
   run?: StoredRun;
 }
 
-/** Observed keys come from the upstream: cap them so label cardinality stays bounded. */
-export const MAX_OBSERVED_KEYS = 8;
-const MAX_KEY_LENGTH = 64;
-
-/**
- * Keys an upstream may echo back from the request: they are settings (exported from the
- * checks file as vigil_check_lookback_seconds and the thresholds), not observations.
- */
-const ECHOED_SETTINGS = new Set(['lookbackHours', 'warnThreshold', 'failThreshold', 'slug']);
-
-/**
- * The numeric observations of a result, as they may be stored and exported: an upstream
- * controls the keys, so the API key is masked out of them (an echoing upstream would
- * otherwise publish it on an unauthenticated /metrics and in Redis) and they are cut to
- * printable text (no ESC, OSC 52 or NUL reaches a terminal running `curl /metrics`).
- */
-export function numericObserved(observed: HealthcheckResult['observed']): Record<string, number> {
-  const out: Record<string, number> = {};
-  let count = 0;
-  for (const [rawKey, value] of Object.entries(observed)) {
-    if (typeof value !== 'number' || !Number.isFinite(value) || ECHOED_SETTINGS.has(rawKey)) continue;
-    const key = printableLabel(redact(rawKey)).slice(0, MAX_KEY_LENGTH);
-    if (key === '' || Object.hasOwn(out, key)) continue;
-    if (count++ >= MAX_OBSERVED_KEYS) break;
-    out[key] = value;
-  }
-  return out;
-}
+export {MAX_OBSERVED_KEYS, SAFE_KEY, exportableObserved, numericObserved, resultThresholds} from './observed.js';
 
 // KEYS: state hash, sequence counter, changes sorted set. ARGV: id, value.
 const NOTE_CHANGE = `
@@ -126,6 +101,8 @@ export class ResultStore {
   /** The config hash changes only on reconcile: re-read it only when its version moved. */
   private configCache: {version: string; specs: [string, CheckSpec][]} | undefined;
   private parsedCache = new Map<string, {raw: string; item: StoredCheck}>();
+  /** The last list handed out, and where each id is in it. */
+  private assembled: {specs: [string, CheckSpec][]; out: StoredCheck[]; index: Map<string, number>} | undefined;
   /** The state hash as of sequence `seq`, kept up to date from the changes set. */
   private stateCache: {seq: number; version: string; at: number; state: Map<string, string>} | undefined;
 
@@ -168,19 +145,28 @@ export class ResultStore {
     return {removed};
   }
 
+  /** What the last reconcile (of any replica) scheduled. */
+  async configuredSpecs(): Promise<CheckSpec[]> {
+    const config = await this.redis.hgetall(this.keys.config);
+    return Object.values(config).map(json => JSON.parse(json) as CheckSpec);
+  }
+
   /** False after Redis restarted without its data (or was flushed): time to reconcile. */
   async hasMarker(): Promise<boolean> {
     return (await this.redis.exists(this.keys.marker)) === 1;
   }
 
-  async recordSuccess(id: string, result: HealthcheckResult, at: number, durationMs: number): Promise<void> {
+  /** `observed`: the result's exportable observations, when the caller already has them. */
+  async recordSuccess(id: string, result: HealthcheckResult, at: number, durationMs: number, observed = numericObserved(result.observed)): Promise<void> {
     const success: StoredSuccess = {
       severity: result.severity,
       ok: result.ok,
-      observed: numericObserved(result.observed),
+      observed,
       at,
       appUrl: result.appUrl === null ? null : redact(result.appUrl),
     };
+    const threshold = resultThresholds(result.threshold);
+    if (threshold.warn !== undefined || threshold.fail !== undefined) success.threshold = threshold;
     const run: StoredRun = {at, outcome: result.severity, durationMs};
     await this.redis.eval(WRITE_STATE, 3, this.keys.state, this.keys.seq, this.keys.changes, id, `${JSON.stringify(success)}\n${JSON.stringify(run)}`);
   }
@@ -200,9 +186,13 @@ export class ResultStore {
       const seq = Number(seqText);
       // A config change (reconcile) or a sequence that went back (Redis lost its data): read everything.
       if (version === cache.version && seq >= cache.seq) {
-        for (let i = 2; i < reply.length; i += 2) cache.state.set(reply[i]!, reply[i + 1]!);
+        const changed: string[] = [];
+        for (let i = 2; i < reply.length; i += 2) {
+          cache.state.set(reply[i]!, reply[i + 1]!);
+          changed.push(reply[i]!);
+        }
         cache.seq = seq;
-        return this.assemble(this.configCache!.specs, cache.state);
+        return this.patch(this.configCache!.specs, cache.state, changed);
       }
     }
     return this.readFull(now);
@@ -240,24 +230,49 @@ export class ResultStore {
   private assemble(specs: [string, CheckSpec][], state: Map<string, string>): StoredCheck[] {
     const out: StoredCheck[] = [];
     const parsed = new Map<string, {raw: string; item: StoredCheck}>();
+    const index = new Map<string, number>();
     for (const [id, spec] of specs) {
       const raw = state.get(id) ?? '';
       const previous = this.parsedCache.get(id);
-      let item: StoredCheck;
-      if (previous && previous.raw === raw && previous.item.spec === spec) {
-        item = previous.item;
-      } else {
-        item = {spec};
-        if (raw) {
-          const newline = raw.indexOf('\n');
-          if (newline > 0) item.success = JSON.parse(raw.slice(0, newline)) as StoredSuccess;
-          item.run = JSON.parse(raw.slice(newline + 1)) as StoredRun;
-        }
-      }
+      const item = previous && previous.raw === raw && previous.item.spec === spec ? previous.item : parseState(spec, raw);
       parsed.set(id, {raw, item});
+      index.set(id, out.length);
       out.push(item);
     }
     this.parsedCache = parsed;
+    this.assembled = {specs, out, index};
     return out;
   }
+
+  /**
+   * The last read with only `changed` parsed again: at 100,000 checks, rebuilding the list and
+   * its caches on every scrape cost more than the few hundred changes between two scrapes.
+   */
+  private patch(specs: [string, CheckSpec][], state: Map<string, string>, changed: readonly string[]): StoredCheck[] {
+    const last = this.assembled;
+    if (!last || last.specs !== specs) return this.assemble(specs, state);
+    if (changed.length === 0) return last.out;
+    const out = last.out.slice();
+    for (const id of changed) {
+      const at = last.index.get(id);
+      // State of a check no longer configured (a run that finished after a reconcile).
+      if (at === undefined) continue;
+      const raw = state.get(id) ?? '';
+      const item = parseState(out[at]!.spec, raw);
+      this.parsedCache.set(id, {raw, item});
+      out[at] = item;
+    }
+    this.assembled = {specs, out, index: last.index};
+    return out;
+  }
+}
+
+function parseState(spec: CheckSpec, raw: string): StoredCheck {
+  const item: StoredCheck = {spec};
+  if (raw) {
+    const newline = raw.indexOf('\n');
+    if (newline > 0) item.success = JSON.parse(raw.slice(0, newline)) as StoredSuccess;
+    item.run = JSON.parse(raw.slice(newline + 1)) as StoredRun;
+  }
+  return item;
 }

@@ -1,5 +1,4 @@
 import type {Cluster, Redis, RedisOptions} from 'ioredis';
-import {registerSecret} from '../secrets.js';
 import {InputError} from '../errors.js';
 import {clusterOptions, ioredisOptions, parseRedisUrl, RedisUrlError, type RedisTarget} from './connection-url.js';
 import {probeRedis, requireNoEviction, type ProbeResult} from './probe.js';
@@ -26,7 +25,6 @@ export interface ConnectOptions {
  * the sentinels again on each reconnect, so a promoted replica is found without help.
  */
 export async function openRedis(target: RedisTarget, source: string, options: ConnectOptions = {}): Promise<{redis: RedisConnection; probe: ProbeResult}> {
-  for (const secret of target.secrets) registerSecret(secret);
   const probe = await probeRedis(target, source, options.connectTimeoutMs ?? 3000);
   if (options.requireNoEviction ?? true) requireNoEviction(probe, target, source);
   const base: RedisOptions = options.oneShot

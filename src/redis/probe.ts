@@ -1,7 +1,9 @@
 import type {Redis, RedisOptions} from 'ioredis';
 import {VigilError} from '../errors.js';
 import {ExitCode} from '../exit-codes.js';
-import {describeNodes, type RedisNode, type RedisTarget} from './connection-url.js';
+import {guardConsole} from '../output/console-guard.js';
+import {shellCommand} from '../output/shell.js';
+import {describeNodes, registerRedisSecrets, type RedisNode, type RedisTarget} from './connection-url.js';
 
 /**
  * Bounded look at a Redis setting before anything long-lived connects: every step has a
@@ -155,7 +157,7 @@ async function clusterPrimaries(target: RedisTarget, source: string, timeoutMs: 
         target.display,
         `cluster slots not covered (cluster_state:${state}, ${slotsOk} of 16384 slots served)`,
         source,
-        `assign every slot: \`redis-cli --cluster check ${key(seed)}\`, then \`redis-cli --cluster fix ${key(seed)}\``,
+        `assign every slot: \`${shellCommand(['redis-cli', '--cluster', 'check', key(seed)])}\`, then \`${shellCommand(['redis-cli', '--cluster', 'fix', key(seed)])}\``,
       );
     }
     return nodes
@@ -177,6 +179,10 @@ async function clusterPrimaries(target: RedisTarget, source: string, timeoutMs: 
  * 2 x timeoutMs per step.
  */
 export async function probeRedis(target: RedisTarget, source: string, timeoutMs = 3000): Promise<ProbeResult> {
+  // Before the first byte: a server may repeat a password in any error it sends, and
+  // ioredis and BullMQ print some of what it says on their own.
+  registerRedisSecrets(target);
+  guardConsole();
   let primaries: RedisNode[];
   if (target.topology === 'sentinel') primaries = [await findPrimary(target, source, timeoutMs)];
   else if (target.topology === 'cluster') primaries = await clusterPrimaries(target, source, timeoutMs);
@@ -210,7 +216,7 @@ export function requireNoEviction(result: ProbeResult, target: RedisTarget, sour
   const [host, port] = [node.slice(0, node.lastIndexOf(':')).replace(/^\[|\]$/g, ''), node.slice(node.lastIndexOf(':') + 1)];
   throw new RedisConfigError(
     `Redis at ${node} (${target.display}, ${source}) has maxmemory-policy ${policy}: under memory pressure it would evict queued runs and lose them`,
-    `set it to noeviction: \`redis-cli -h ${host} -p ${port} CONFIG SET maxmemory-policy noeviction\`` +
+    `set it to noeviction: \`${shellCommand(['redis-cli', '-h', host, '-p', port, 'CONFIG', 'SET', 'maxmemory-policy', 'noeviction'])}\`` +
       ` and \`maxmemory-policy noeviction\` in redis.conf (on a managed Redis, its parameter group)` +
       (bad.length > 1 ? `; likewise on ${bad.slice(1).map(([name]) => name).join(', ')}` : ''),
   );

@@ -1,6 +1,6 @@
 import type {Problems} from '../cli/problems.js';
 import {isHashTagged} from './connect.js';
-import {parseRedisUrl, RedisUrlError, type RedisTarget} from './connection-url.js';
+import {parseRedisUrl, registerRedisSecrets, RedisUrlError, type RedisTarget} from './connection-url.js';
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 export const DEFAULT_PREFIX = 'vigil';
@@ -32,6 +32,7 @@ export function resolveRedisSetting(flags: RedisFlags, env: NodeJS.ProcessEnv, p
   let target: RedisTarget | undefined;
   try {
     target = parseRedisUrl(url, field, {...(caFile === undefined ? {} : {caFile}), ...(sentinelPassword === undefined ? {} : {sentinelPassword})});
+    registerRedisSecrets(target);
   } catch (error) {
     if (!(error instanceof RedisUrlError)) throw error;
     const problem = error.problem;

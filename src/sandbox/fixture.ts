@@ -124,6 +124,7 @@ export function fixtureToSeedData(fixture: Fixture, now: number): SeedData {
   }));
   let takedownId = 9000;
   return {
+    ...(base.health === undefined ? {} : {health: base.health}),
     orgs: [...base.orgs.filter(o => !fixture.orgs.some(f => f.slug === o.slug)), ...fixture.orgs],
     brands: [...base.brands, ...fixture.brands.map(b => ({id: b.id, slug: b.slug, name: b.name ?? b.slug, orgSlug: b.org}))],
     reports: [...base.reports, ...reports],

@@ -36,6 +36,8 @@ export interface StoredProposal {
   id: number;
   reviewStatus: ProposalReviewStatus;
   asset: StoredAsset;
+  /** Epoch ms it entered its review state (the old-proposals check's age); default: its report's createdAt. */
+  pendingSince?: number;
 }
 
 export interface Reporter {
@@ -98,9 +100,29 @@ export interface ReviewRecord {
   at: number;
 }
 
+/** A detection config and when it produced results (detections.silent-configs). */
+export interface DetectionConfig {
+  name: string;
+  enabled: boolean;
+  /** Epoch ms of each result. */
+  resultTimes: number[];
+}
+
+/** What the healthchecks read about an org beyond its reports and takedown log. */
+export interface OrgHealth {
+  contactUrl: string | null;
+  /** null: the org has no takedown service (takedowns.automation-off leaves it out). */
+  takedownService: {automationOffSince: number | null} | null;
+  detectionConfigs: DetectionConfig[];
+  /** Epoch ms of each asset detected dead (assets.dead-asset-spike). */
+  deadAssetTimes: number[];
+}
+
 export interface SeedData {
   orgs: Org[];
   brands: Brand[];
   reports: StoredReport[];
   takedowns: TakedownTransition[];
+  /** Per org slug; an org without an entry has no contact URL, service, configs or dead assets. */
+  health?: Record<string, OrgHealth>;
 }

@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import {
-  createReportRequestSchema, healthcheckPath, healthcheckResultWireSchema, PATHS, PROPOSAL_REVIEW_PATH, REVIEW_LIMIT_PER_DAY, reviewRequestSchema,
+  createReportRequestSchema, HEALTHCHECK_LIST_PATH, healthcheckRegistryWireSchema, healthcheckResultWireSchema, PATHS, PROPOSAL_REVIEW_PATH, REVIEW_LIMIT_PER_DAY, reviewRequestSchema,
   searchReportsRequestSchema,
 } from '../api/wire/index.js';
-import {CANCELLED_COUNT_ID} from './healthcheck.js';
+import {routeOf, SANDBOX_CHECKS} from './checks/registry.js';
 import {
-  cancelledCountBodySchema, createReportResponseOutSchema, errorBodySchema, listReportsQuerySchema, nestedErrorBodySchema,
+  createReportResponseOutSchema, errorBodySchema, listReportsQuerySchema, nestedErrorBodySchema,
   listReportsResponseOutSchema, reviewResponseOutSchema, searchReportsResponseOutSchema,
 } from './schemas.js';
 
@@ -54,6 +54,11 @@ function queryParameters(): Json[] {
   });
 }
 
+/** `takedowns.cancelled-count` -> `healthchecksTakedownsCancelledCount`. */
+function operationId(checkId: string): string {
+  return `healthchecks${checkId.split(/[.-]/).map(word => word.charAt(0).toUpperCase() + word.slice(1)).join('')}`;
+}
+
 export function buildOpenApiDocument(version: string): Json {
   return {
     openapi: '3.1.0',
@@ -66,15 +71,23 @@ export function buildOpenApiDocument(version: string): Json {
     security: [{apiKey: []}],
     tags: [{name: 'report'}, {name: 'proposals'}, {name: 'healthchecks'}],
     paths: {
-      [`/${healthcheckPath(CANCELLED_COUNT_ID)}`]: {
+      [`/${HEALTHCHECK_LIST_PATH}`]: {
         post: {
-          operationId: 'healthchecksTakedownsCancelledCount',
-          summary: 'Excess CANCELLED takedowns over a rolling window',
+          operationId: 'healthchecksList',
+          summary: 'The healthcheck registry: every check, including planned ones; only call those with implemented true',
           tags: ['healthchecks'],
-          requestBody: jsonBody(cancelledCountBodySchema),
-          responses: {200: ok('Healthcheck result', healthcheckResultWireSchema()), ...BODY_ERRORS},
+          responses: {200: ok('The registry', healthcheckRegistryWireSchema()), ...COMMON_ERRORS},
         },
       },
+      ...Object.fromEntries(SANDBOX_CHECKS.map(check => [routeOf(check), {
+        post: {
+          operationId: operationId(check.id),
+          summary: check.summary,
+          tags: ['healthchecks'],
+          requestBody: jsonBody(check.body),
+          responses: {200: ok('Healthcheck result', healthcheckResultWireSchema()), ...BODY_ERRORS},
+        },
+      }])),
       [`/${PATHS.createReport}`]: {
         post: {
           operationId: 'reportCreate',

@@ -1,5 +1,5 @@
 import {REVIEW_LIMIT_MESSAGE, reviewRequestSchema, type ProposalDecision, type ReviewRequest} from '../api/wire/index.js';
-import {forbidden, issuesOf, SandboxHttpError} from './http-errors.js';
+import {issuesOf, SandboxHttpError} from './http-errors.js';
 import {authorizeOrg, type Access} from './keys.js';
 import type {AssetStatus} from '../api/enums.js';
 import type {ProposalReviewStatus} from './model.js';
@@ -32,7 +32,7 @@ export interface ReviewInput {
 
 /**
  * POST /organization/proposals/{id}/review, checked in this order: body (400), proposal
- * (404), access (403), state (409), daily limit (429). A refused review never counts
+ * (404, also for one the key cannot see), slug (403/404), state (409), daily limit (429). A refused review never counts
  * toward the limit; an accepted one changes the proposal at once, so the listing's
  * needsCustomerReview filter sees it.
  */
@@ -40,14 +40,15 @@ export function reviewProposal(store: Store, input: ReviewInput): ReviewResponse
   const body = parseReviewBody(input.body);
   const id = /^\d{1,15}$/.test(input.proposalId) ? Number(input.proposalId) : Number.NaN;
   const found = store.findProposal(id);
-  if (!found) throw notFound(input.proposalId);
+  // A proposal the key cannot see is answered as one that does not exist, slug or not: a
+  // 403 would tell a scoped key which ids exist in other organizations.
+  if (!found || (input.access.kind === 'org' && input.access.slug !== found.report.orgSlug)) throw notFound(input.proposalId);
   const {report, proposal} = found;
   // A slug names the org the caller means; a proposal of another org is not in it.
   if (body.slug !== undefined) {
     authorizeOrg(input.access, body.slug, slug => store.findOrg(slug));
     if (body.slug !== report.orgSlug) throw notFound(input.proposalId, body.slug);
   }
-  if (input.access.kind === 'org' && input.access.slug !== report.orgSlug) throw forbidden();
   if (body.assetId !== proposal.asset.id) {
     throw conflict(`assetId ${body.assetId} is not the asset of proposal ${proposal.id} (its asset.id is ${proposal.asset.id})`);
   }

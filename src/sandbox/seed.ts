@@ -1,6 +1,7 @@
 import type {ActorKind, AssetStatus, ReportStatus, ReviewDecision} from '../api/enums.js';
 import type {Brand, ExternalReporter, Org, Reporter, SeedData, StoredProposal, StoredReport, TakedownTransition} from './model.js';
 import {createRng, type Rng} from './prng.js';
+import {openTakedowns, seedHealth, settleReviewQueues} from './health-seed.js';
 
 /*
  * The demo world. Structure is fixed (orgs, how many reports, how many cancellations fall
@@ -212,15 +213,16 @@ export function generateSeed(seed: string, now: number): SeedData {
   for (const plan of PLANS) {
     const own: StoredReport[] = [];
     for (let i = 0; i < plan.reports; i++) own.push(makeReport(rng, plan, now, counters));
-    takedowns.push(...takedownLog(rng, plan, own, now, 3000 + plan.org.id * 100));
+    takedowns.push(...takedownLog(rng, plan, own, now, 3000 + plan.org.id * 100), ...openTakedowns(plan.org.slug, plan.org.id, now));
     reports.push(...own);
   }
   reports.push(...landmarks(now, counters));
   fillReviewQueue(reports, PLANS[0]!.org.slug, DEMO_REVIEW_QUEUE);
+  settleReviewQueues(reports, now);
   // Ids grow with time, as they do upstream.
   reports.sort((a, b) => a.createdAt - b.createdAt);
   reports.forEach((report, index) => {
     report.id = 1001 + index;
   });
-  return {orgs, brands, reports, takedowns};
+  return {orgs, brands, reports, takedowns, health: seedHealth(orgs.map(org => org.slug), now)};
 }

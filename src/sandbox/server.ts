@@ -7,6 +7,7 @@ import {generateKey, type SandboxKeys} from './keys.js';
 import type {SeedData} from './model.js';
 import {buildOpenApiDocument} from './openapi.js';
 import {adminRoutes} from './routes/admin.js';
+import {adminHealthRoutes} from './routes/admin-health.js';
 import {healthcheckRoutes} from './routes/healthcheck.js';
 import {reportRoutes} from './routes/reports.js';
 import {reviewRoutes} from './routes/review.js';
@@ -144,7 +145,10 @@ export function buildApp(ctx: SandboxContext, log: (line: string) => void = () =
     let document: ReturnType<typeof buildOpenApiDocument> | undefined;
     api.get('/openapi.json', async () => (document ??= buildOpenApiDocument(VERSION)));
   }, {prefix: API_PREFIX});
-  app.register(async admin => adminRoutes(admin, ctx));
+  app.register(async admin => {
+    adminRoutes(admin, ctx);
+    adminHealthRoutes(admin, ctx);
+  });
   app.get('/', async () => ({name: 'vigil sandbox', api: API_PREFIX, openapi: `${API_PREFIX}/openapi.json`, admin: ADMIN_PREFIX}));
   return app;
 }

@@ -1,5 +1,5 @@
 import type {ListReportsFilters} from '../api/wire/index.js';
-import type {Brand, Org, ReviewRecord, SeedData, StoredProposal, StoredReport, TakedownTransition} from './model.js';
+import type {Brand, Org, OrgHealth, ReviewRecord, SeedData, StoredProposal, StoredReport, TakedownTransition} from './model.js';
 import {normalizeAssetContent} from '../api/wire/index.js';
 
 /** Sort key of the newest-first order; the list cursor is the key of a page's last report. */
@@ -48,6 +48,8 @@ export class Store {
   readonly takedowns: TakedownTransition[];
   /** Accepted reviews, oldest first: the rolling daily limit counts them per org. */
   readonly reviews: ReviewRecord[] = [];
+  /** What the healthchecks read beyond reports and takedowns, per org slug. */
+  private readonly health = new Map<string, OrgHealth>();
   private nextIds: {report: number; proposal: number; asset: number; takedown: number; review: number};
 
   constructor(data: SeedData) {
@@ -55,6 +57,7 @@ export class Store {
     this.brands = [...data.brands];
     this.reports = [...data.reports];
     this.takedowns = [...data.takedowns];
+    for (const [slug, health] of Object.entries(data.health ?? {})) this.health.set(slug, structuredClone(health));
     const maxOf = (values: number[], floor: number) => values.reduce((max, v) => Math.max(max, v), floor);
     const proposals = this.reports.flatMap(r => r.proposals);
     this.nextIds = {
@@ -68,6 +71,16 @@ export class Store {
 
   findOrg(slug: string): Org | undefined {
     return this.orgs.find(org => org.slug === slug);
+  }
+
+  /** The org's health data, created empty on first use (so admin routes can change it). */
+  healthOf(slug: string): OrgHealth {
+    let health = this.health.get(slug);
+    if (health === undefined) {
+      health = {contactUrl: null, takedownService: null, detectionConfigs: [], deadAssetTimes: []};
+      this.health.set(slug, health);
+    }
+    return health;
   }
 
   findOrgBy(field: 'discordGuildId' | 'telegramGroupId', value: string): Org | undefined {

@@ -32,11 +32,11 @@ describe('checks file', () => {
 
   it('names the path of every bad field', async () => {
     const problems = await problemsOf(
-      `checks:\n  - check: takedowns.cancelled-count\n    org: acme\n  - check: takedowns.nope\n    org: acme\n  - check: takedowns.cancelled-count\n    org: globex\n    every: 5 minutes\n    lookbackHours: 0\n    warnThreshold: -1\n    colour: red\n`,
+      `checks:\n  - check: takedowns.cancelled-count\n    org: acme\n  - check: Takedowns/nope\n    org: acme\n  - check: takedowns.cancelled-count\n    org: globex\n    every: 5 minutes\n    lookbackHours: 0\n    warnThreshold: -1\n    colour: red\n`,
     );
     expect(problems).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^checks\.yaml: checks\[1\]\.check: must be one of: takedowns\.cancelled-count/),
+        expect.stringMatching(/^checks\.yaml: checks\[1\]\.check: must be a healthcheck id like takedowns\.cancelled-count/),
         expect.stringMatching(/^checks\.yaml: checks\[2\]\.every: must be a duration/),
         expect.stringMatching(/^checks\.yaml: checks\[2\]\.lookbackHours: must be greater than 0/),
         expect.stringMatching(/^checks\.yaml: checks\[2\]\.warnThreshold: must be at least 0/),
@@ -164,5 +164,50 @@ describe('what a bad file is told', () => {
     expect(config.timeoutMs).toBe(100);
     expect(config.retry.backoffMs).toBe(1);
     expect(config.specs[0]!.everyMs).toBe(1000);
+  });
+});
+
+describe('checks file: any registry id, params and discover:', () => {
+  it('takes any id of the registry shape with a params map, and sends a check no documented defaults of another', async () => {
+    const config = await parseChecks(
+      `checks:\n  - check: reviewing.backlog\n    org: acme\n    params: {maxAgeDays: 7, strict: true, mode: fast}\n  - check: brand-new.next-month-check\n    org: acme\n`,
+      'checks.yaml',
+    );
+    expect(config.specs).toEqual([
+      {id: 'reviewing.backlog@acme', check: 'reviewing.backlog', org: 'acme', everyMs: 300_000, params: {maxAgeDays: 7, strict: true, mode: 'fast'}},
+      {id: 'brand-new.next-month-check@acme', check: 'brand-new.next-month-check', org: 'acme', everyMs: 300_000},
+    ]);
+    expect(config.discover).toBeUndefined();
+  });
+
+  it('reads discover: with every from defaults, registryEvery 10m and no exclude by default; checks: may be absent', async () => {
+    const config = await parseChecks(`defaults: {every: 2m}\ndiscover:\n  orgs: [acme, globex]\n`, 'checks.yaml');
+    expect(config.specs).toEqual([]);
+    expect(config.discover).toEqual({orgs: ['acme', 'globex'], everyMs: 120_000, registryEveryMs: 600_000, exclude: []});
+    const full = await parseChecks(`discover:\n  orgs: [acme]\n  every: 30s\n  registryEvery: 1s\n  exclude: [organization.missing-contact-url]\n`, 'checks.yaml');
+    expect(full.discover).toEqual({orgs: ['acme'], everyMs: 30_000, registryEveryMs: 1000, exclude: ['organization.missing-contact-url']});
+  });
+
+  it('names each bad field of discover: and params, and a file with neither checks: nor discover:', async () => {
+    expect(
+      await problemsOf(
+        `discover:\n  orgs: [acme, "a b", acme]\n  registryEvery: 500ms\n  exclude: ["<!channel>"]\n  orgs_extra: 1\nchecks:\n  - {check: reviewing.backlog, org: acme, params: {slug: other, "a-b": 1, ok: [1]}}\n`,
+      ),
+    ).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^checks\.yaml: discover\.orgs\[1\]: must be an org slug/),
+        expect.stringMatching(/^checks\.yaml: discover\.registryEvery: must be a duration of at least 1s/),
+        expect.stringMatching(/^checks\.yaml: discover\.exclude\[0\]: must be a healthcheck id/),
+        expect.stringMatching(/^checks\.yaml: discover: .*orgs_extra/),
+        expect.stringMatching(/^checks\.yaml: checks\[0\]\.params\.slug: is set by the entry itself/),
+        expect.stringMatching(/^checks\.yaml: checks\[0\]\.params\.a-b: must be a body field name/),
+        expect.stringMatching(/^checks\.yaml: checks\[0\]\.params\.ok: must be a string, a number or true\/false/),
+      ]),
+    );
+    expect(await problemsOf('defaults: {every: 1m}\n')).toEqual(['checks.yaml: (file): must have checks: or discover: (or both)']);
+    expect(await problemsOf(`discover: {orgs: [acme, acme], exclude: [reviewing.backlog]}\nchecks:\n  - {check: reviewing.backlog, org: acme}\n`)).toEqual([
+      'checks.yaml: discover.orgs[1]: acme is listed twice',
+      'checks.yaml: checks[0]: reviewing.backlog for org acme is also in discover.exclude: keep one',
+    ]);
   });
 });

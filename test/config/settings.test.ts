@@ -75,7 +75,7 @@ describe('loadSettings validation', () => {
     expect(error).toBeInstanceOf(InputError);
     expect((error as InputError).exitCode).toBe(3);
     expect(error.message).toContain('--base-url: must start with https:// (got ftp://)');
-    expect(error.message).toContain('--org: must be one word');
+    expect(error.message).toContain('--org: must be an org slug');
 
     const fromEnv = await rejectionOf(loadSettings({}, {VIGIL_CONFIG_DIR: dir, VIGIL_BASE_URL: 'api.example.com/api/v2'}));
     expect(fromEnv.message).toContain('VIGIL_BASE_URL: is not a URL: start it with https://');

@@ -1,5 +1,7 @@
 import {execFileSync} from 'node:child_process';
-import {readFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 import {requireBinary} from './tools.js';
@@ -42,6 +44,44 @@ describe.skipIf(amtool.skipReason !== undefined)('deploy/alertmanager with amtoo
     expect(text).toMatch(/thresholds: +warn 3, fail 10\n/);
     expect(text).toMatch(/runbook: +https:\/\/\S+\/docs\/runbooks\.md#vigilcheckfailing\n/);
     expect(text).toMatch(/dashboard: +https:\/\/grafana\.example\/d\/vigil-checker\//);
+  });
+});
+
+/** The shipped payload with upstream chat markup in every field an alert carries. */
+function markupPayload(): string {
+  const payload = JSON.parse(readFileSync('test/deploy/fixtures/webhook-payload.json', 'utf8')) as {alerts: {labels: Record<string, string>; annotations: Record<string, string>}[]; commonLabels: Record<string, string>};
+  const ping = '<!channel> <https://evil.example/login|Open runbook>';
+  const link = '[click](https://evil.example)';
+  const alert = payload.alerts[0]!;
+  alert.labels.check = `takedowns.cancelled-count ${ping}`;
+  payload.commonLabels.org = `acme ${link}`;
+  alert.annotations.observed = `${ping}=1, ${link}=2, cancelledCount=12`;
+  alert.annotations.summary = `${link} is failing`;
+  alert.annotations.description = `observed ${ping}=1 and <!here> ${link}`;
+  const dir = mkdtempSync(path.join(tmpdir(), 'vigil-am-'));
+  const file = path.join(dir, 'payload.json');
+  writeFileSync(file, JSON.stringify(payload));
+  return file;
+}
+
+describe.skipIf(amtool.skipReason !== undefined)('deploy/alertmanager/vigil.tmpl against upstream chat markup', () => {
+  const render = (text: string, data: string) => run(['template', 'render', '--template.glob=vigil.tmpl', `--template.text=${text}`, `--template.data=${data}`]);
+
+  it('renders a firing alert without <!, <http or [..](..) from the upstream, keeping the rest', () => {
+    const data = markupPayload();
+    // The payload does carry the markup: a template that prints it raw shows it.
+    const raw = render('{{ range .Alerts }}{{ .Labels.check }} {{ .Annotations.observed }} {{ .Annotations.description }}{{ end }}', data);
+    expect(raw).toContain('<!channel>');
+    expect(raw).toContain('<https://evil.example/login|Open runbook>');
+    expect(raw).toMatch(/\[[^\]]*\]\([^)]*\)/);
+
+    const text = render('{{ template "vigil.title" . }}\n{{ template "vigil.text" . }}', data);
+    expect(text).not.toContain('<!');
+    expect(text).not.toContain('<http');
+    expect(text).not.toMatch(/\[[^\]]*\]\([^)]*\)/);
+    expect(text).not.toMatch(/[<>|]/);
+    expect(text).toMatch(/observed: +.*cancelledCount=12\n/);
+    expect(text).toMatch(/runbook: +https:\/\/\S+\/docs\/runbooks\.md#vigilcheckfailing\n/);
   });
 });
 

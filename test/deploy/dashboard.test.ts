@@ -9,7 +9,9 @@ interface Panel {
   datasource: {uid: string};
   gridPos: {x: number; y: number; w: number; h: number};
   targets: {refId: string; expr: string}[];
-  transformations?: {id: string; options: {renameByName?: Record<string, string>}}[];
+  transformations?: {id: string; options: {renameByName?: Record<string, string>; columnField?: string; rowField?: string}}[];
+  repeat?: string;
+  fieldConfig?: {defaults: {mappings?: unknown[]; custom?: {cellOptions?: {type: string}}}};
 }
 
 const committed = readFileSync('deploy/grafana/dashboard.json', 'utf8');
@@ -32,7 +34,7 @@ describe('deploy/grafana/dashboard.json', () => {
     const ids = dashboard.panels.map(p => p.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(dashboard.templating.list.map(variable => variable.name)).toEqual(['datasource', 'check', 'org']);
-    for (const p of dashboard.panels) {
+    for (const p of dashboard.panels.filter(candidate => candidate.type !== 'row')) {
       expect(p.datasource.uid).toBe('${datasource}');
       expect(p.targets.length).toBeGreaterThan(0);
       for (const target of p.targets) expect(target.expr).toMatch(/vigil_/);
@@ -46,6 +48,29 @@ describe('deploy/grafana/dashboard.json', () => {
     for (const metric of ['vigil_check_observed', 'vigil_check_warn_threshold', 'vigil_check_fail_threshold']) expect(count).toContain(metric);
     expect(panel('Workers up')!.targets[0]!.expr).toBe('count(vigil_build_info)');
     expect(panel('Queue jobs by state')!.targets[0]!.expr).toContain('vigil_queue_jobs');
+  });
+
+  it('offers every graded check in $check, thresholds stated or not', () => {
+    const check = (dashboard.templating.list as unknown as {name: string; query: string}[]).find(variable => variable.name === 'check')!;
+    expect(check.query).toBe('label_values(vigil_check_interval_seconds, check)');
+  });
+
+  it('shows a severity matrix of org by check, coloured by grade', () => {
+    const matrix = panel('Severity matrix: org by check')!;
+    expect(matrix.type).toBe('table');
+    expect(matrix.targets[0]!.expr).toBe('max by (check, org) (vigil_check_severity{check=~"$check", org=~"$org"})');
+    expect(matrix.transformations![0]).toMatchObject({id: 'groupingToMatrix', options: {columnField: 'check', rowField: 'org'}});
+    expect(matrix.fieldConfig!.defaults.mappings).toHaveLength(1);
+    expect(matrix.fieldConfig!.defaults.custom!.cellOptions!.type).toBe('color-background');
+  });
+
+  it('drills down per check: a row repeated for each $check with its severity, observed values, runs and errors', () => {
+    const rowIndex = dashboard.panels.findIndex(p => p.type === 'row');
+    expect(dashboard.panels[rowIndex]).toMatchObject({title: 'Check: $check', repeat: 'check'});
+    const inRow = dashboard.panels.slice(rowIndex + 1);
+    expect(inRow.map(p => p.title)).toEqual(['$check: severity per org', '$check: observed against thresholds', '$check: runs per second by outcome', '$check: errors per second by kind']);
+    for (const p of inRow) for (const target of p.targets) expect(target.expr).toContain('check=~"$check"');
+    expect(inRow[1]!.targets.map(t => t.expr).join('\n')).toContain('vigil_check_fail_threshold');
   });
 
   it('lists the age of last success as a table with named columns', () => {

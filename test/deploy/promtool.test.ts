@@ -15,6 +15,12 @@ describe.skipIf(promtool.skipReason !== undefined)('deploy/prometheus with promt
     expect(run(['test', 'rules', 'alerts.test.yml'])).toContain('SUCCESS');
   });
 
+  it('per-check alerts pass their unit tests with a second check and with markup in observed keys', () => {
+    const out = run(['test', 'rules', 'alerts-checks.test.yml']);
+    expect(out).toContain('SUCCESS');
+    expect(out).not.toContain('FAILED');
+  });
+
   it('the example scrape config is valid and loads the rules', () => {
     expect(run(['check', 'config', 'prometheus.yml'])).toContain('is valid prometheus config file syntax');
   });

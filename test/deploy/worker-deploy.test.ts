@@ -45,6 +45,46 @@ describe.skipIf(!systemdAnalyze)('deploy/systemd/vigil-worker.service (systemd-a
   });
 });
 
+/** The comment lines right above the first line matching `setting`: what a reader sees where it is set. */
+function commentAbove(text: string, setting: RegExp): string {
+  const lines = text.split('\n');
+  const at = lines.findIndex(line => setting.test(line));
+  expect(at, String(setting)).toBeGreaterThan(0);
+  const comments: string[] = [];
+  for (let index = at - 1; index >= 0 && /^\s*#/.test(lines[index]!); index--) comments.unshift(lines[index]!);
+  return comments.join('\n');
+}
+
+describe('deploy/: where the unauthenticated /metrics binds to 0.0.0.0, it says so and how to restrict it', () => {
+  it('systemd: the address Prometheus scrapes, or a firewall rule letting only it in', () => {
+    const comment = commentAbove(readFileSync(UNIT, 'utf8'), /^Environment=.*VIGIL_METRICS_HOST=0\.0\.0\.0/);
+    expect(comment).toMatch(/without authentication/);
+    expect(comment).toMatch(/VIGIL_METRICS_HOST=10\.0\.0\.5/);
+    expect(comment).toMatch(/nft add rule .*dport 9464/);
+  });
+
+  it('Kubernetes: a NetworkPolicy in the kustomization admitting only Prometheus to the metrics port; the pod IP as the alternative bind', () => {
+    const dir = path.join(ROOT, 'deploy/kubernetes');
+    const kustomization = parseAllDocuments(readFileSync(path.join(dir, 'kustomization.yaml'), 'utf8'))[0]!.toJS();
+    expect(kustomization.resources).toContain('networkpolicy.yaml');
+    const [policy] = parseAllDocuments(readFileSync(path.join(dir, 'networkpolicy.yaml'), 'utf8')).map(doc => doc.toJS());
+    const [deployment] = parseAllDocuments(readFileSync(path.join(dir, 'deployment.yaml'), 'utf8')).map(doc => doc.toJS());
+    expect(policy.kind).toBe('NetworkPolicy');
+    expect(policy.spec.podSelector.matchLabels).toEqual(deployment.spec.selector.matchLabels);
+    expect(policy.spec.policyTypes).toEqual(['Ingress']);
+    // One rule, from Prometheus only (an empty `from` would admit everyone), to the metrics port only.
+    expect(policy.spec.ingress).toHaveLength(1);
+    const [rule] = policy.spec.ingress;
+    expect(rule.from).toEqual([{namespaceSelector: {matchLabels: expect.any(Object)}, podSelector: {matchLabels: {'app.kubernetes.io/name': 'prometheus'}}}]);
+    expect(rule.ports).toEqual([{protocol: 'TCP', port: deployment.spec.template.spec.containers[0].ports[0].name}]);
+
+    const comment = commentAbove(readFileSync(path.join(dir, 'deployment.yaml'), 'utf8'), /name: VIGIL_METRICS_HOST, value: 0\.0\.0\.0/);
+    expect(comment).toMatch(/without\s+#?\s*authentication/);
+    expect(comment).toContain('networkpolicy.yaml');
+    expect(comment).toContain('fieldRef: {fieldPath: status.podIP}');
+  });
+});
+
 describe('deploy/kubernetes', () => {
   const load = (name: string) => parseAllDocuments(readFileSync(path.join(ROOT, 'deploy/kubernetes', name), 'utf8')).map(doc => doc.toJS());
   const [deployment, service] = load('deployment.yaml');

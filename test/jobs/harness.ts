@@ -1,5 +1,5 @@
 import {createApiClient} from '../../src/api/client.js';
-import type {CheckSpec} from '../../src/checks/schema.js';
+import type {CheckSpec, DiscoverConfig} from '../../src/checks/schema.js';
 import {checkSpecId} from '../../src/checks/schema.js';
 import type {JobRetryPolicy} from '../../jobs/reconcile.js';
 import {connectRedis} from '../../src/redis/connect.js';
@@ -22,6 +22,7 @@ export async function launchWorker(options: {
   redisUrl: string;
   baseUrl: string;
   specs: CheckSpec[];
+  discover?: DiscoverConfig;
   prefix?: string;
   retry?: JobRetryPolicy;
   timeoutMs?: number;
@@ -37,6 +38,7 @@ export async function launchWorker(options: {
     redis,
     prefix: options.prefix ?? 'vt',
     specs: options.specs,
+    ...(options.discover ? {discover: options.discover} : {}),
     client,
     concurrency: options.concurrency ?? 4,
     metricsHost: '127.0.0.1',

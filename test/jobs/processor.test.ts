@@ -18,8 +18,8 @@ const SPEC: CheckJobData = {id: 'takedowns.cancelled-count@acme', check: 'takedo
 
 const RESULT = {severity: 'warn', observed: {cancelledCount: 4}} as unknown as HealthcheckResult;
 
-function job(attemptsMade = 0, attempts = 3): Job<CheckJobData> {
-  return {id: 'job-1', data: SPEC, attemptsMade, opts: {attempts}} as unknown as Job<CheckJobData>;
+function job(attemptsMade = 0, attempts = 3, data: CheckJobData = SPEC): Job<CheckJobData> {
+  return {id: 'job-1', data, attemptsMade, opts: {attempts}} as unknown as Job<CheckJobData>;
 }
 
 function apiError(status: number, code = 'X'): ApiError {
@@ -46,7 +46,8 @@ function harness(call: (signal: AbortSignal) => Promise<HealthcheckResult>, opti
       if (options.storeFails) throw new Error('redis down');
     },
   } as unknown as ResultStore;
-  const metrics = {recordRun: (...args: unknown[]) => runs.push(args)} as unknown as VigilMetrics;
+  const dropped: unknown[][] = [];
+  const metrics = {recordRun: (...args: unknown[]) => runs.push(args), recordDroppedKeys: (...args: unknown[]) => dropped.push(args)} as unknown as VigilMetrics;
   const processor = createProcessor({
     client: {
       runHealthcheck: async (check, body, opts) => {
@@ -63,7 +64,7 @@ function harness(call: (signal: AbortSignal) => Promise<HealthcheckResult>, opti
     forceSignal: force.signal,
     now: () => clock,
   });
-  return {processor, calls, runs, stored, logs, force};
+  return {processor, calls, runs, stored, logs, force, dropped};
 }
 
 /** An upstream call that fails with `error`. */
@@ -84,7 +85,7 @@ describe('a scheduled run', () => {
     await expect(h.processor(job())).resolves.toEqual({severity: 'warn'});
     expect(h.calls).toEqual([{check: 'takedowns.cancelled-count', body: {slug: 'acme', lookbackHours: 24, warnThreshold: 3, failThreshold: 10}}]);
     expect(h.runs).toEqual([['takedowns.cancelled-count', 'warn', 0.25]]);
-    expect(h.stored).toEqual([['success', SPEC.id, RESULT, 1_000_250, 250]]);
+    expect(h.stored).toEqual([['success', SPEC.id, RESULT, 1_000_250, 250, {cancelledCount: 4}]]);
     expect(h.logs).toEqual([
       {
         time: new Date(1_000_250),
@@ -103,6 +104,26 @@ describe('a scheduled run', () => {
     ]);
   });
 
+  it('sends a discovered check only the slug and its params; thresholds the result states are logged', async () => {
+    const spec: CheckJobData = {id: 'reviewing.backlog@acme', check: 'reviewing.backlog', org: 'acme', everyMs: 60_000, params: {maxAgeDays: 7, strict: true}, discovered: true};
+    const result = {severity: 'fail', observed: {pendingCount: 40}, threshold: {warnThreshold: 10, failThreshold: 25}} as unknown as HealthcheckResult;
+    const h = harness(async () => result);
+    await expect(h.processor(job(0, 3, spec))).resolves.toEqual({severity: 'fail'});
+    expect(h.calls).toEqual([{check: 'reviewing.backlog', body: {slug: 'acme', maxAgeDays: 7, strict: true}}]);
+    expect(h.logs[0]).toMatchObject({check: 'reviewing.backlog', warnThreshold: 10, failThreshold: 25, outcome: 'fail'});
+  });
+
+  it('stores no observed key of chat markup, and counts each one dropped', async () => {
+    const result = {severity: 'fail', observed: {'<!channel> <https://evil.example/login|Open runbook>': 3, '[click](https://evil.example)': 4, cancelledCount: 12}} as unknown as HealthcheckResult;
+    const h = harness(async () => result);
+    await h.processor(job());
+    expect(h.stored[0]![5]).toEqual({cancelledCount: 12});
+    expect(h.dropped).toEqual([['takedowns.cancelled-count', 2]]);
+    const clean = harness(async () => RESULT);
+    await clean.processor(job());
+    expect(clean.dropped).toEqual([]);
+  });
+
   it('still succeeds when the store cannot be written (the run did happen; no re-run, no double count)', async () => {
     const h = harness(async () => RESULT, {storeFails: true});
     await expect(h.processor(job())).resolves.toEqual({severity: 'warn'});
@@ -113,7 +134,7 @@ describe('a scheduled run', () => {
     // The write shares BullMQ's connection, so sent-before-returning means stored-before-completed.
     const h = harness(async () => RESULT, {storeHangs: true});
     await expect(h.processor(job())).resolves.toEqual({severity: 'warn'});
-    expect(h.stored).toEqual([['success', SPEC.id, RESULT, 1_000_250, 250]]);
+    expect(h.stored).toEqual([['success', SPEC.id, RESULT, 1_000_250, 250, {cancelledCount: 4}]]);
     const failed = harness(failing(apiError(503)), {storeHangs: true});
     await expect(failed.processor(job())).rejects.toThrow('HTTP 503');
     expect(failed.stored).toHaveLength(1);

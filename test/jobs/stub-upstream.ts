@@ -26,6 +26,12 @@ export interface StubUpstream {
   latencyByOrg: Map<string, number>;
   /** A 200 answer per org, sent as is instead of a graded result (hostile or broken upstreams). */
   bodies: Map<string, unknown>;
+  /** What `POST /healthchecks/list` answers (as `{checks}`); default: cancelled-count alone. */
+  registry: {id: string; implemented: boolean; notImplementedReason?: string}[];
+  /** Statuses to answer the registry's next reads with, consumed in order (then 200). */
+  registryFailures: number[];
+  /** The main count of a check other than cancelled-count, keyed `<check>@<org>` (default 0). */
+  checkCounts: Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -37,17 +43,18 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-export function healthcheckResult(org: string, count: number, warn: number, fail: number) {
+export function healthcheckResult(org: string, count: number, warn: number, fail: number, id = 'takedowns.cancelled-count') {
   const severity = count >= fail ? 'fail' : count >= warn ? 'warn' : 'ok';
+  const cancelled = id === 'takedowns.cancelled-count';
   return {
-    id: 'takedowns.cancelled-count',
+    id,
     title: 'Cancelled takedowns',
     category: 'takedowns',
     generatedAt: new Date().toISOString(),
     scope: {slug: org},
     ok: severity === 'ok',
     severity,
-    observed: {cancelledCount: count, windowStart: '2026-11-15T00:00:00Z'},
+    observed: (cancelled ? {cancelledCount: count, windowStart: '2026-11-15T00:00:00Z'} : {count}) as Record<string, number | string>,
     threshold: {warnThreshold: warn, failThreshold: fail},
     findings: severity === 'ok' ? [] : [{kind: 'cancelled-takedowns', ref: null, message: `${count} takedowns cancelled`, severity}],
     suggestedAction: severity === 'ok' ? null : 'Review recent cancellations',
@@ -56,7 +63,17 @@ export function healthcheckResult(org: string, count: number, warn: number, fail
 }
 
 export async function startStubUpstream(): Promise<StubUpstream> {
-  const stub: Omit<StubUpstream, 'baseUrl' | 'close'> = {requests: [], counts: new Map(), failures: new Map(), latencyMs: 0, latencyByOrg: new Map(), bodies: new Map()};
+  const stub: Omit<StubUpstream, 'baseUrl' | 'close'> = {
+    requests: [],
+    counts: new Map(),
+    failures: new Map(),
+    latencyMs: 0,
+    latencyByOrg: new Map(),
+    bodies: new Map(),
+    registry: [{id: 'takedowns.cancelled-count', implemented: true}],
+    registryFailures: [],
+    checkCounts: new Map(),
+  };
   const server: Server = createServer(async (req, res) => {
     const text = await readBody(req);
     let body: Record<string, unknown> = {};
@@ -67,6 +84,17 @@ export async function startStubUpstream(): Promise<StubUpstream> {
     }
     const org = String(body.slug ?? '');
     stub.requests.push({at: Date.now(), path: req.url ?? '', apiKey: req.headers['x-api-key'] as string | undefined, body});
+    const check = /\/healthchecks\/([^/]+)\/([^/?]+)$/.exec(req.url ?? '');
+    const id = check ? `${check[1]}.${check[2]}` : '';
+    if (req.url?.endsWith('/healthchecks/list')) {
+      const failure = stub.registryFailures.shift();
+      if (failure !== undefined && failure !== 200) {
+        res.writeHead(failure, {'content-type': 'application/json'}).end(JSON.stringify({message: `stub ${failure}`, code: 'INTERNAL_SERVER_ERROR', issues: []}));
+        return;
+      }
+      res.writeHead(200, {'content-type': 'application/json'}).end(JSON.stringify({checks: stub.registry}));
+      return;
+    }
     const delay = stub.latencyByOrg.get(org) ?? stub.latencyMs;
     if (delay > 0) await new Promise(resolve => setTimeout(resolve, delay));
     const status = stub.failures.get(org)?.shift();
@@ -81,7 +109,8 @@ export async function startStubUpstream(): Promise<StubUpstream> {
     }
     const warn = Number(body.warnThreshold ?? 3);
     const fail = Number(body.failThreshold ?? 10);
-    res.writeHead(200, {'content-type': 'application/json'}).end(JSON.stringify(healthcheckResult(org, stub.counts.get(org) ?? 0, warn, fail)));
+    const count = id === 'takedowns.cancelled-count' || id === '' ? (stub.counts.get(org) ?? 0) : (stub.checkCounts.get(`${id}@${org}`) ?? 0);
+    res.writeHead(200, {'content-type': 'application/json'}).end(JSON.stringify(healthcheckResult(org, count, warn, fail, id || undefined)));
   });
   server.keepAliveTimeout = 1000;
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', () => resolve()));

@@ -125,6 +125,7 @@ describe('runs', () => {
     expect(second).toMatchObject({errorKind: 'timeout', willRetry: false});
     await worker.shutdown(1000);
   });
+
 });
 
 describe('a hostile upstream', () => {
@@ -139,12 +140,33 @@ describe('a hostile upstream', () => {
     const text = await scrape(worker);
     expect(text).not.toContain(TEST_KEY);
     expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
-    expect(metricValue(text, 'vigil_check_observed', {org: 'evil-echo', key: 'osc'})).toBe(3);
-    expect(metricValue(text, 'vigil_check_observed', {org: 'evil-echo', key: 'key tes…6789'})).toBe(1);
+    // Neither key has a safe shape: both are dropped whole, and counted.
+    expect(text.match(/^vigil_check_observed\{[^}]*org="evil-echo"[^}]*\}/gm)).toEqual(['vigil_check_observed{check="takedowns.cancelled-count",org="evil-echo",key="cancelledCount"}']);
+    expect(metricValue(text, 'vigil_check_observed_keys_dropped_total', {check: 'takedowns.cancelled-count'})).toBe(2);
     const stored = await fixture.redis.client().hgetall('evil:healthchecks:vigil:state');
     expect(JSON.stringify(stored)).not.toContain(TEST_KEY);
     expect(stored['takedowns.cancelled-count@evil-contract']).toContain('contract');
     expect(stored['takedowns.cancelled-count@evil-contract']).toContain('tes…6789');
+    await worker.shutdown(1000);
+  });
+
+  it('cannot get chat markup into /metrics: markup keys are dropped and counted, the rest exported', async () => {
+    const markup = healthcheckResult('chat-markup', 12, 3, 10);
+    markup.observed = {
+      ...markup.observed,
+      '<!channel> <https://evil.example/login|Open runbook>': 1,
+      '[click](https://evil.example)': 2,
+      '<!here>': 3,
+    } as typeof markup.observed;
+    fixture.stub.bodies.set('chat-markup', markup);
+    const worker = await start({prefix: 'markup', specs: [spec('chat-markup')]});
+    const text = await waitFor('the run exported', async () => {
+      const body = await scrape(worker);
+      return metricValue(body, 'vigil_check_severity', {org: 'chat-markup'}) === 2 && body;
+    });
+    expect(metricValue(text, 'vigil_check_observed', {org: 'chat-markup', key: 'cancelledCount'})).toBe(12);
+    expect(text).not.toMatch(/<!|<http|\[click\]|evil\.example/);
+    expect(metricValue(text, 'vigil_check_observed_keys_dropped_total', {check: 'takedowns.cancelled-count'})).toBeGreaterThanOrEqual(3);
     await worker.shutdown(1000);
   });
 });

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {CheckSeriesRenderer, escapeLabel, formatValue, printableLabel, renderCheckSeries} from '../../src/metrics/exposition.js';
-import {numericObserved, MAX_OBSERVED_KEYS, type StoredCheck} from '../../src/metrics/store.js';
+import {exportableObserved, numericObserved, MAX_OBSERVED_KEYS, type StoredCheck} from '../../src/metrics/store.js';
 import {clearSecrets, registerSecret} from '../../src/secrets.js';
 
 const spec = {id: 'takedowns.cancelled-count@acme', check: 'takedowns.cancelled-count', org: 'acme', everyMs: 300_000, lookbackHours: 168, warnThreshold: 3, failThreshold: 10};
@@ -63,6 +63,27 @@ describe('per-check series', () => {
     // Settings did not change: their section is reused as is.
     expect((await renderer.render([changed]))[0]).toBe(first[0]);
   });
+
+  it('at thousands of checks, renders exactly what a fresh render does after a few change, reusing the unchanged chunks', async () => {
+    const checkOf = (i: number, count: number): StoredCheck => {
+      const org = `org-${i}`;
+      return {spec: {...spec, id: `reviewing.backlog@${org}`, check: 'reviewing.backlog', org}, success: {severity: 'ok', ok: true, observed: {count}, at: 1000 + i, appUrl: null}};
+    };
+    let list = Array.from({length: 5000}, (_, i) => checkOf(i, 1));
+    const renderer = new CheckSeriesRenderer();
+    const before = await renderer.render(list);
+    list = list.slice();
+    for (const i of [0, 63, 64, 2500, 4999]) list[i] = checkOf(i, 9);
+    const after = await renderer.render(list);
+    expect(Buffer.concat(after).toString()).toBe(await renderCheckSeries(list));
+    expect(Buffer.concat(after).toString().match(/ 9\n/g)).toHaveLength(5);
+    // Most chunk buffers are the very ones of the first render.
+    const reused = after.filter(part => before.includes(part)).length;
+    expect(reused).toBeGreaterThan(after.length * 0.8);
+    // A list of another length is rendered whole, and right.
+    const shorter = list.slice(1);
+    expect(Buffer.concat(await renderer.render(shorter)).toString()).toBe(await renderCheckSeries(shorter));
+  });
 });
 
 describe('label values and sample values', () => {
@@ -108,8 +129,8 @@ describe('observed values as stored', () => {
     expect(numericObserved(many)).toEqual({k0: 0, k1: 1, k2: 2, k3: 3, k4: 4, k5: 5, k6: 6, k7: 7});
     const long = 'x'.repeat(100);
     expect(numericObserved({[long]: 1})).toEqual({['x'.repeat(64)]: 1});
-    // Two keys that read the same once cut to printable text: the first one wins.
-    expect(numericObserved({'a\u0007b': 1, ab: 2, '\u0000': 3, z: -0.5})).toEqual({ab: 1, z: -0.5});
+    // A key with a control character is dropped whole, not cleaned into another key.
+    expect(numericObserved({'a\u0007b': 1, ab: 2, '\u0000': 3, z: -0.5})).toEqual({ab: 2, z: -0.5});
     expect(numericObserved({nan: Number.NaN, down: Number.NEGATIVE_INFINITY, zero: 0, slug: 5})).toEqual({zero: 0});
   });
 
@@ -117,12 +138,26 @@ describe('observed values as stored', () => {
     const key = 'live-key-abcdef123456';
     registerSecret(key);
     try {
-      const stored = numericObserved({[`echo ${key}`]: 1, '\u001b]52;c;cHduZWQ=\u0007evil\u0000': 2});
-      expect(JSON.stringify(stored)).not.toContain(key);
-      expect(stored).toEqual({'echo liv…3456': 1, evil: 2});
+      const {values, dropped} = exportableObserved({[`echo ${key}`]: 1, [key]: 3, '\u001b]52;c;cHduZWQ=\u0007evil\u0000': 2, fine: 4});
+      expect(JSON.stringify(values)).not.toContain(key);
+      expect(values).toEqual({fine: 4});
+      expect(dropped).toBe(3);
     } finally {
       clearSecrets();
     }
+  });
+
+  it('export only keys of letters, digits, "_", "." and "-": chat markup is dropped and counted', () => {
+    const markup = {
+      '<!channel> <https://evil.example/login|Open runbook>': 7,
+      '[click](https://evil.example)': 8,
+      '<!here>': 1,
+      'a b': 2,
+      'pending_reviews.total-count': 5,
+      oldestAgeDays: 9,
+      note: 'text, not a number: dropped silently',
+    };
+    expect(exportableObserved(markup)).toEqual({values: {'pending_reviews.total-count': 5, oldestAgeDays: 9}, dropped: 4});
   });
 });
 
@@ -131,14 +166,14 @@ describe('the check section, line for line', () => {
     const text = await renderCheckSeries([{spec}]);
     const gauge = (name: string, help: string) => [`# HELP ${name} ${help}`, `# TYPE ${name} gauge`];
     expect(text.split('\n')).toEqual([
-      ...gauge('vigil_check_warn_threshold', 'Configured warn threshold of the check'),
-      `vigil_check_warn_threshold{${labels}} 3`,
-      ...gauge('vigil_check_fail_threshold', 'Configured fail threshold of the check'),
-      `vigil_check_fail_threshold{${labels}} 10`,
       ...gauge('vigil_check_interval_seconds', 'Configured interval between scheduled runs'),
       `vigil_check_interval_seconds{${labels}} 300`,
       ...gauge('vigil_check_lookback_seconds', 'Configured lookback window the upstream counts over'),
       `vigil_check_lookback_seconds{${labels}} 604800`,
+      ...gauge('vigil_check_warn_threshold', 'Warn threshold of the check: configured, else stated by the last result'),
+      `vigil_check_warn_threshold{${labels}} 3`,
+      ...gauge('vigil_check_fail_threshold', 'Fail threshold of the check: configured, else stated by the last result'),
+      `vigil_check_fail_threshold{${labels}} 10`,
       ...gauge('vigil_check_severity', 'Severity of the last successful run: 0 ok, 1 warn, 2 fail'),
       ...gauge('vigil_check_last_run_timestamp_seconds', 'When the last run finished, whatever its outcome'),
       ...gauge('vigil_check_last_success_timestamp_seconds', 'When the last run that got a result finished'),

@@ -35,6 +35,13 @@ describe('the result store read by each replica', () => {
     // Unchanged checks come back as the same objects (their metric lines are not rendered again).
     expect(byOrg(second, item => item).c).toBe(byOrg(first, item => item).c);
     expect(byOrg(second, item => item).a).not.toBe(byOrg(first, item => item).a);
+    // Nothing changed since: the very list of the last read, which the renderer skips at once.
+    expect(await reader.readAll(10_002)).toBe(second);
+    // A run that lands for a check no longer configured is not shown.
+    await writer.recordSuccess('takedowns.cancelled-count@gone', result('gone', 1), 4000, 5);
+    const third = await reader.readAll(10_003);
+    expect(third.map(item => item.spec.org).sort()).toEqual(['a', 'b', 'c']);
+    expect(third).toEqual(second);
   });
 
   it('reads everything again after Redis lost its data or the config changed', async () => {
@@ -68,7 +75,7 @@ describe('what the store keeps of a run', () => {
     await store.replaceConfig([spec('s')]);
     await store.recordSuccess(spec('s').id, result('s', 4), 1234, 56);
     const [item] = await store.readAll(0);
-    expect(item!.success).toEqual({severity: 'warn', ok: false, observed: {cancelledCount: 4}, at: 1234, appUrl: 'https://app.example/orgs/s/takedowns'});
+    expect(item!.success).toEqual({severity: 'warn', ok: false, observed: {cancelledCount: 4}, threshold: {warn: 3, fail: 10}, at: 1234, appUrl: 'https://app.example/orgs/s/takedowns'});
     expect(item!.run).toEqual({at: 1234, outcome: 'warn', durationMs: 56});
   });
 

@@ -1,25 +1,42 @@
 import {describe, expect, it} from 'vitest';
-import {ioredisOptions, maskRedisUrl, parseRedisUrl, RedisUrlError} from '../../src/redis/connection-url.js';
+import {ioredisOptions, parseRedisUrl, RedisUrlError} from '../../src/redis/connection-url.js';
 import {Problems} from '../../src/cli/problems.js';
 import {resolveRedisSetting} from '../../src/redis/settings.js';
 import {thrownBy} from '../helpers/thrown.js';
 
 const problemOf = (run: () => unknown) => thrownBy(run, RedisUrlError).problem;
 
-describe('maskRedisUrl', () => {
-  it('masks the password in the userinfo and every credential in the query', () => {
-    expect(maskRedisUrl('redis://:pw1@h:6379')).toBe('redis://:***@h:6379');
-    expect(maskRedisUrl('redis://bob:pw1@h:6379/2')).toBe('redis://bob:***@h:6379/2');
-    expect(maskRedisUrl('redis://h:6379/?password=pw2&db=1')).toBe('redis://h:6379/?password=***&db=1');
-    expect(maskRedisUrl('redis+sentinel://a:1,b:2/m?username=u&sentinelPassword=s3')).toBe('redis+sentinel://a:1,b:2/m?username=***&sentinelPassword=***');
-    expect(maskRedisUrl('not a url ?password=pw4')).not.toContain('pw4');
+describe('the URL shown in messages (display)', () => {
+  const display = (url: string) => parseRedisUrl(url, '--redis-url').display;
+
+  it('is rebuilt from what was understood: the password in the userinfo and every credential in the query masked', () => {
+    expect(display('redis://:pw1@h:6379')).toBe('redis://:***@h:6379');
+    expect(display('redis://bob:pw1@h:6379/2')).toBe('redis://bob:***@h:6379/2');
+    expect(display('redis://h:6379/?password=pw2&db=1')).toBe('redis://h:6379/?password=***&db=1');
+    expect(display('redis+sentinel://a:1,b:2/m?username=u&sentinelPassword=s3')).toBe('redis+sentinel://a:1,b:2/m?username=***&sentinelPassword=***');
+    // A %-encoded key is the key it decodes to, for ioredis and for the mask.
+    expect(display('redis://h/?pass%77ord=Qy7Kp3Mn0Lz')).toBe('redis://h/?password=***');
+  });
+
+  it('reads an unencoded "@", "#" or "?" in a password as part of it, as a URL parser reads the last "@" of the authority', () => {
+    for (const password of ['Sup3r@TailOfSecret99', 'Head#Rest88', 'Head?Rest77', 'a@b#c?d', '🔑🔑@🔑pw']) {
+      const target = parseRedisUrl(`redis://:${password}@cache.internal:6380/2`, '--redis-url');
+      expect(target).toMatchObject({nodes: [{host: 'cache.internal', port: 6380}], db: 2, display: 'redis://:***@cache.internal:6380/2'});
+      expect(target.redisOptions.password).toBe(password);
+      expect(target.secrets).toContain(password);
+    }
+  });
+
+  it('lists each password as written and as meant, for the redactor', () => {
+    expect(parseRedisUrl('redis://:p%40ss1@h/?password=q%23rs2', '--redis-url').secrets.sort()).toEqual(['p%40ss1', 'p@ss1', 'q#rs2', 'q%23rs2']);
   });
 });
 
 describe('parseRedisUrl', () => {
   it('reads redis:// with credentials from the userinfo or the query (the query wins, as in ioredis)', () => {
     const target = parseRedisUrl('redis://bob:pw1@10.0.0.5:6380/3?password=pw2', '--redis-url');
-    expect(target).toMatchObject({topology: 'standalone', nodes: [{host: '10.0.0.5', port: 6380}], db: 3, tls: false, secrets: ['pw2']});
+    expect(target).toMatchObject({topology: 'standalone', nodes: [{host: '10.0.0.5', port: 6380}], db: 3, tls: false});
+    expect(target.secrets.sort()).toEqual(['pw1', 'pw2']);
     expect(target.redisOptions).toEqual({username: 'bob', password: 'pw2', db: 3});
     expect(target.display).toBe('redis://bob:***@10.0.0.5:6380/3?password=***');
   });
@@ -60,6 +77,14 @@ describe('parseRedisUrl', () => {
     expect(problemOf(() => parseRedisUrl('redis://h', '--redis-url', {caFile: '/etc/ca.pem'}))).toEqual({field: '--redis-ca', message: expect.stringContaining('rediss://')});
     expect(problemOf(() => parseRedisUrl('rediss://h', '--redis-url', {caFile: '/nonexistent/ca.pem'})).message).toContain('cannot read /nonexistent/ca.pem (ENOENT)');
     expect(problemOf(() => parseRedisUrl('redis://:pw@h:x', '--redis-url')).message).not.toContain('pw');
+  });
+
+  it('repeats no part of the userinfo of a URL it cannot read', () => {
+    for (const url of ['redis://:Hd4/Zq9@h', 'redis://:Hd4Zq9@Rt8Xw3@h:x', 'redis://:Hd4@Zq9@h:99999', 'Hd4Zq9@h:6379', 'redis://:Hd4Zq9@h/?x@y=1']) {
+      const {message} = problemOf(() => parseRedisUrl(url, '--redis-url'));
+      for (const part of ['Hd4', 'Zq9', 'Rt8']) expect(message, url).not.toContain(part);
+    }
+    expect(problemOf(() => parseRedisUrl('localhost:6379', '--redis-url')).message).toContain('(got "localhost:6379")');
   });
 
   it('reads the CA file for rediss:// and names the server for SNI', () => {

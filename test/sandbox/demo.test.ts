@@ -164,4 +164,14 @@ describe('npm run demo', () => {
     demo.child.kill('SIGTERM');
     expect(await demo.exited).toBe(0);
   });
+
+  it('prints no part of a Redis password, even one with a bare "@" (and pastes no such URL)', async () => {
+    demo = startDemo({VIGIL_REDIS_URL: 'redis://:Zq9Sup3r@Tail0fXq7@127.0.0.1:1'});
+    await expect.poll(() => demo!.out(), {timeout: 20_000}).toContain('Ctrl+C stops everything.');
+    const out = demo.out();
+    expect(out).toContain('Worker    not started: no Redis at VIGIL_REDIS_URL (not repeated: it may hold a password) (ECONNREFUSED)');
+    expect(out).not.toMatch(/Zq9Su|Tail0|0fXq7/);
+    demo.child.kill('SIGTERM');
+    expect(await demo.exited).toBe(0);
+  });
 });

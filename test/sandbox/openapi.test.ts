@@ -1,3 +1,4 @@
+import {DOCUMENTED_HEALTHCHECK_IDS} from '../../src/api/wire/index.js';
 import {createRequire} from 'node:module';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startTestSandbox, type Caller} from './http.js';
@@ -24,9 +25,14 @@ function validator(path: string, method: string, status: string) {
 }
 
 describe('GET /api/v2/openapi.json', () => {
-  it('is an OpenAPI 3.1 document with the five operations, auth and the error component', () => {
+  it('is an OpenAPI 3.1 document with the registry, its ten checks, the four other operations, auth and the error component', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/healthchecks/takedowns/cancelled-count', '/organization/proposals/{proposalId}/review', '/organization/reports', '/report/create', '/reports/search']);
+    const checks = DOCUMENTED_HEALTHCHECK_IDS.map(id => `/healthchecks/${id.replace('.', '/')}`);
+    expect(Object.keys(doc.paths).sort()).toEqual([...checks, '/healthchecks/list', '/organization/proposals/{proposalId}/review', '/organization/reports', '/report/create', '/reports/search'].sort());
+    expect(doc.paths['/healthchecks/list'].post.responses[200].content['application/json'].schema.properties.checks.items.required).toEqual(['id', 'implemented']);
+    expect(doc.paths['/healthchecks/assets/dead-asset-spike'].post.operationId).toBe('healthchecksAssetsDeadAssetSpike');
+    expect(doc.paths['/healthchecks/assets/dead-asset-spike'].post.requestBody.content['application/json'].schema.properties.baselineDays).toMatchObject({type: 'integer', minimum: 1});
+    expect(doc.paths['/healthchecks/reviewing/backlog'].post.requestBody.content['application/json'].schema.required).toEqual(['slug']);
     expect(doc.paths['/healthchecks/takedowns/cancelled-count'].post.operationId).toBe('healthchecksTakedownsCancelledCount');
     expect(doc.components.securitySchemes.apiKey).toEqual({type: 'apiKey', in: 'header', name: 'X-API-KEY'});
     expect(doc.components.schemas.Error.required).toEqual(['message', 'code']);

@@ -11,3 +11,4 @@ export * from './healthcheck.js';
 export * from './errors.js';
 export * from './asset-content.js';
 export * from './review.js';
+export * from './healthcheck-registry.js';

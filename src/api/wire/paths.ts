@@ -14,15 +14,26 @@ export function proposalReviewPath(proposalId: string): string {
 }
 
 /**
- * Healthcheck ids are `<group>.<name>` (e.g. `takedowns.cancelled-count`) and live at
+ * Healthcheck ids are `<group>.<name>` (e.g. `takedowns.cancelled-count`): each part lower-case
+ * words (letters and digits) joined by single dashes. The id lives at
  * `healthchecks/<group>/<name>` upstream; the siblings share the result shape.
  */
 export const HEALTHCHECK_IDS = ['takedowns.cancelled-count'] as const;
 
-export function healthcheckPath(id: string): string {
-  const parts = id.split('.');
-  if (parts.length !== 2 || parts.some(part => !/^[a-z][a-z0-9-]*$/.test(part))) {
-    throw new Error(`not a healthcheck id: ${id}`);
-  }
-  return `healthchecks/${parts[0]}/${parts[1]}`;
+const ID_PART = '[a-z][a-z0-9]*(?:-[a-z0-9]+)*';
+/** The registry's id shape; anything else is never sent (it would be a path of its own making). */
+export const HEALTHCHECK_ID_PATTERN = new RegExp(`^${ID_PART}\\.${ID_PART}$`);
+
+/** Whether `id` has the registry's shape, `group.name`, and so maps to a path. */
+export function isHealthcheckId(id: string): boolean {
+  return HEALTHCHECK_ID_PATTERN.test(id);
 }
+
+/** `takedowns.cancelled-count` -> `healthchecks/takedowns/cancelled-count`; throws on any other shape. */
+export function healthcheckPath(id: string): string {
+  if (!isHealthcheckId(id)) throw new Error(`not a healthcheck id: ${id}`);
+  return `healthchecks/${id.replace('.', '/')}`;
+}
+
+/** POST target of the registry: which checks exist, and which are implemented. */
+export const HEALTHCHECK_LIST_PATH = 'healthchecks/list';

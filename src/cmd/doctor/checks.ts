@@ -106,8 +106,42 @@ export async function checkPrefix(prefix: string, schedulerCount: () => Promise<
   }
 }
 
+/**
+ * How many /healthz probes run at once, how long one may take, and the one deadline for all:
+ * heartbeats come from Redis, and anyone who can write there can plant thousands pointing
+ * at addresses that never answer. Workers not probed by the deadline are counted, not listed.
+ */
+export interface WorkerProbeLimits {
+  concurrency: number;
+  eachMs: number;
+  deadlineMs: number;
+}
+
+export const WORKER_PROBE_LIMITS: WorkerProbeLimits = {concurrency: 5, eachMs: 2000, deadlineMs: 5000};
+
+/** GET a worker's /healthz: its status code; gives up when `signal` aborts. */
+export type FetchHealth = (url: string, signal: AbortSignal) => Promise<number>;
+
+/** Each beat's /healthz status (0: no answer), or undefined for those not probed before the deadline. */
+async function probeBeats(beats: readonly WorkerBeat[], fetchHealth: FetchHealth, limits: WorkerProbeLimits): Promise<(number | undefined)[]> {
+  const deadline = AbortSignal.timeout(limits.deadlineMs);
+  const stopped = new Promise<number>(resolve => deadline.addEventListener('abort', () => resolve(0), {once: true}));
+  const statuses: (number | undefined)[] = beats.map(() => undefined);
+  let next = 0;
+  const lane = async () => {
+    while (next < beats.length && !deadline.aborted) {
+      const index = next++;
+      const signal = AbortSignal.any([deadline, AbortSignal.timeout(limits.eachMs)]);
+      // Raced with the deadline too: an injected fetch that ignores the signal cannot hold doctor.
+      statuses[index] = await Promise.race([fetchHealth(`${beats[index]!.metricsUrl}/healthz`, signal).catch(() => 0), stopped]);
+    }
+  };
+  await Promise.all(Array.from({length: Math.min(limits.concurrency, beats.length)}, lane));
+  return statuses;
+}
+
 /** Live workers from their heartbeats, and whether each one's /healthz answers 200. */
-export async function checkWorkers(redis: Redis, key: string, now: number, fetchHealth: (url: string) => Promise<number>): Promise<CheckLine[]> {
+export async function checkWorkers(redis: Redis, key: string, now: number, fetchHealth: FetchHealth, limits: WorkerProbeLimits = WORKER_PROBE_LIMITS): Promise<CheckLine[]> {
   let beats: WorkerBeat[];
   try {
     beats = await readBeats(redis, key);
@@ -118,9 +152,22 @@ export async function checkWorkers(redis: Redis, key: string, now: number, fetch
   if (live.length === 0) {
     return [{check: 'workers', status: 'warn', detail: 'no live worker on this prefix', hint: 'start `vigil worker`; workers write a heartbeat every 5 s'}];
   }
-  const lines: CheckLine[] = [{check: 'workers', status: 'ok', detail: `${live.length} live (heartbeat within ${STALE_MS / 1000}s)`}];
-  for (const beat of live) {
-    const status = await fetchHealth(`${beat.metricsUrl}/healthz`).catch(() => 0);
+  const statuses = await probeBeats(live, fetchHealth, limits);
+  const notProbed = statuses.filter(status => status === undefined).length;
+  const summary = `${live.length} live (heartbeat within ${STALE_MS / 1000}s)`;
+  const lines: CheckLine[] = [
+    notProbed === 0
+      ? {check: 'workers', status: 'ok', detail: summary}
+      : {
+          check: 'workers',
+          status: 'warn',
+          detail: `${summary}; ${notProbed} of ${live.length} not probed: ${limits.deadlineMs / 1000}s deadline for all /healthz probes (${limits.concurrency} at once)`,
+          hint: 'that many heartbeats on one prefix is unusual: check what writes to this Redis, or run doctor with each --prefix apart',
+        },
+  ];
+  live.forEach((beat, index) => {
+    const status = statuses[index];
+    if (status === undefined) return;
     const what = `${beat.host} pid ${beat.pid} v${beat.version}, metrics ${beat.metricsUrl}/metrics`;
     lines.push(
       status === 200
@@ -132,6 +179,6 @@ export async function checkWorkers(redis: Redis, key: string, now: number, fetch
             hint: 'from another machine the worker may listen on 127.0.0.1 only (--metrics-host)',
           },
     );
-  }
+  });
   return lines;
 }

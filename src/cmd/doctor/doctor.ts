@@ -1,6 +1,7 @@
 import type {CommandContext} from '../../cli/context.js';
 import {colorEnabled, painter} from '../../output/color.js';
 import {sanitizeText} from '../../output/sanitize.js';
+import {renderJson} from '../../output/json.js';
 import {redact} from '../../secrets.js';
 import {ExitCode} from '../../exit-codes.js';
 import {resolveRedisSetting, type RedisFlags} from '../../redis/settings.js';
@@ -8,7 +9,7 @@ import {workersKey} from '../../redis/heartbeat.js';
 import {Problems} from '../../cli/problems.js';
 import {connectRedis} from '../../redis/connect.js';
 import {QUEUE_NAME} from '../../redis/queue.js';
-import {checkApi, checkConfig, checkPrefix, checkRedis, checkWorkers, type CheckLine} from './checks.js';
+import {checkApi, checkConfig, checkPrefix, checkRedis, checkWorkers, type CheckLine, type FetchHealth, type WorkerProbeLimits} from './checks.js';
 
 export interface DoctorFlags extends RedisFlags {
   debug?: boolean;
@@ -16,13 +17,19 @@ export interface DoctorFlags extends RedisFlags {
 }
 
 export interface DoctorDeps {
-  /** GET a worker's /healthz: its status code. Default: fetch with a 2 s timeout. */
-  fetchHealth?: (url: string) => Promise<number>;
+  /** GET a worker's /healthz: its status code. Default: fetch, aborted by the signal. */
+  fetchHealth?: FetchHealth;
+  /** Bounds of the /healthz probes. Default: WORKER_PROBE_LIMITS. */
+  workerProbeLimits?: WorkerProbeLimits;
   /** Milliseconds each Redis probe step may take. Default: 3000. */
   redisTimeoutMs?: number;
 }
 
-const defaultFetchHealth = async (url: string) => (await fetch(url, {signal: AbortSignal.timeout(2000)})).status;
+const defaultFetchHealth: FetchHealth = async (url, signal) => {
+  const response = await fetch(url, {signal, redirect: 'manual'});
+  await response.body?.cancel();
+  return response.status;
+};
 
 const STYLE = {ok: 'green', warn: 'yellow', fail: 'red'} as const;
 
@@ -69,7 +76,7 @@ export async function runDoctor(flags: DoctorFlags, ctx: CommandContext, deps: D
         } finally {
           await queue.close();
         }
-        lines.push(...(await checkWorkers(redis, workersKey(setting!.prefix, QUEUE_NAME), ctx.now().getTime(), deps.fetchHealth ?? defaultFetchHealth)));
+        lines.push(...(await checkWorkers(redis, workersKey(setting!.prefix, QUEUE_NAME), ctx.now().getTime(), deps.fetchHealth ?? defaultFetchHealth, deps.workerProbeLimits)));
       } finally {
         await redis.quit().catch(() => redis.disconnect());
       }
@@ -77,7 +84,8 @@ export async function runDoctor(flags: DoctorFlags, ctx: CommandContext, deps: D
   }
 
   if (flags.json) {
-    ctx.io.stdout.write(redact(`${JSON.stringify(lines, null, 2)}\n`));
+    // Like every --json: sorted keys, bidi and C1 controls as \u escapes (a hostile Redis's text too).
+    ctx.io.stdout.write(redact(renderJson(lines, {pretty: ctx.io.stdoutIsTTY})));
   } else {
     const color = colorEnabled(ctx.io);
     ctx.io.stdout.write(redact(`${formatLines(lines, color)}\n`));

@@ -44,7 +44,9 @@ export function formatRunLine(entry: RunLogEntry, options: {json: boolean; color
     parts.push(paint('gray', `(attempt ${entry.attempt}/${entry.attempts}, ${retry})`));
   } else {
     parts.push(observedText(entry.observed));
-    parts.push(paint('gray', `(warn>=${entry.warnThreshold} fail>=${entry.failThreshold})`));
+    if (entry.warnThreshold !== undefined || entry.failThreshold !== undefined) {
+      parts.push(paint('gray', `(warn>=${entry.warnThreshold ?? '-'} fail>=${entry.failThreshold ?? '-'})`));
+    }
     if (entry.attempt > 1) parts.push(paint('gray', `attempt ${entry.attempt}/${entry.attempts}`));
   }
   parts.push(paint('gray', `${entry.durationMs}ms`));

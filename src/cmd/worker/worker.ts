@@ -61,6 +61,7 @@ export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, 
       redis,
       prefix: options.prefix,
       specs: config.specs,
+      ...(config.discover ? {discover: config.discover} : {}),
       client,
       concurrency: options.concurrency,
       metricsHost: options.metricsHost,
@@ -96,7 +97,8 @@ export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, 
   });
 
   logger.event('worker started', {
-    checks: config.specs.length,
+    checks: worker.specs().length,
+    ...(config.discover ? {discover: config.discover.orgs.length, registryEvery: formatDuration(config.discover.registryEveryMs)} : {}),
     concurrency: options.concurrency,
     redis: options.redis.display,
     topology: options.redis.topology,

@@ -5,7 +5,7 @@ import {ADMIN_PREFIX, type SandboxContext} from '../context.js';
 import {cancelledCountResult} from '../healthcheck.js';
 import {parseOrBadRequest} from '../http-errors.js';
 import {authenticate, authorizeOrg, requireAllOrgs} from '../keys.js';
-import type {TakedownTransition} from '../model.js';
+import type {Org, TakedownTransition} from '../model.js';
 import {cancellationsBodySchema, transitionsBodySchema} from '../schemas.js';
 import {iso} from '../serialize.js';
 
@@ -18,6 +18,16 @@ const faultBody = z.object({
   pathPrefix: z.string().default(''),
 });
 
+type AdminRequest = {headers: Record<string, unknown>; params: unknown};
+
+/** The org of an admin route's `:slug`, for the all-orgs key only. */
+export function adminOrg(ctx: SandboxContext, request: AdminRequest): Org {
+  const access = authenticate(request.headers['x-api-key'] as string | undefined, ctx.keys);
+  requireAllOrgs(access);
+  const {slug} = parseOrBadRequest(slugParams, request.params);
+  return authorizeOrg(access, slug, s => ctx.store.findOrg(s));
+}
+
 /**
  * Routes outside /api/v2 that let a demo or a test drive the sandbox: record takedown
  * transitions (move an org across a healthcheck threshold), read or clear an org's log, read
@@ -25,12 +35,7 @@ const faultBody = z.object({
  * all-orgs key.
  */
 export function adminRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  const orgOf = (request: {headers: Record<string, unknown>; params: unknown}) => {
-    const access = authenticate(request.headers['x-api-key'] as string | undefined, ctx.keys);
-    requireAllOrgs(access);
-    const {slug} = parseOrBadRequest(slugParams, request.params);
-    return authorizeOrg(access, slug, s => ctx.store.findOrg(s));
-  };
+  const orgOf = (request: AdminRequest) => adminOrg(ctx, request);
   const summary = (slug: string) => {
     const result = cancelledCountResult(ctx.store, {slug}, ctx.now(), ctx.origin());
     return {cancelledCount: result.observed.cancelledCount, severity: result.severity, lookbackHours: HEALTHCHECK_DEFAULTS.lookbackHours};

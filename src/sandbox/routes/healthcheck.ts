@@ -1,17 +1,22 @@
 import type {FastifyInstance} from 'fastify';
-import {healthcheckPath} from '../../api/wire/index.js';
+import {HEALTHCHECK_LIST_PATH} from '../../api/wire/index.js';
 import type {SandboxContext} from '../context.js';
-import {CANCELLED_COUNT_ID, cancelledCountResult} from '../healthcheck.js';
+import {registryBody, routeOf, SANDBOX_CHECKS} from '../checks/registry.js';
 import {parseOrBadRequest} from '../http-errors.js';
 import {authenticate, authorizeOrg} from '../keys.js';
-import {cancelledCountBodySchema} from '../schemas.js';
 
-/** POST /healthchecks/takedowns/cancelled-count (SPEC.md 4.1). */
+/** POST /healthchecks/list (the registry) and POST /healthchecks/<group>/<name> for each implemented check. */
 export function healthcheckRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  app.post(`/${healthcheckPath(CANCELLED_COUNT_ID)}`, async request => {
-    const access = authenticate(request.headers['x-api-key'], ctx.keys);
-    const body = parseOrBadRequest(cancelledCountBodySchema, request.body);
-    authorizeOrg(access, body.slug, slug => ctx.store.findOrg(slug));
-    return cancelledCountResult(ctx.store, body, ctx.now(), ctx.origin());
+  app.post(`/${HEALTHCHECK_LIST_PATH}`, async request => {
+    authenticate(request.headers['x-api-key'], ctx.keys);
+    return registryBody();
   });
+  for (const check of SANDBOX_CHECKS) {
+    app.post(routeOf(check), async request => {
+      const access = authenticate(request.headers['x-api-key'], ctx.keys);
+      const body = parseOrBadRequest(check.body, request.body);
+      authorizeOrg(access, body.slug, slug => ctx.store.findOrg(slug));
+      return check.run({store: ctx.store, now: ctx.now(), origin: ctx.origin()}, body);
+    });
+  }
 }

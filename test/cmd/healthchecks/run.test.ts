@@ -106,8 +106,8 @@ describe('vigil healthchecks run', () => {
     expect(await run(fake, 'takedowns.cancelled-count', {org: 'acme', warnThreshold: '11'})).toBe(3);
     expect(fake.err()).toContain('--warn-threshold: warn threshold 11 must not be above the fail threshold 10 (default)');
     const unknown = io(false);
-    expect(await run(unknown, 'takedowns.nope', {})).toBe(3);
-    expect(unknown.err()).toContain('<check>: unknown check "takedowns.nope"; one of: takedowns.cancelled-count');
+    expect(await run(unknown, 'takedowns.Nope', {})).toBe(3);
+    expect(unknown.err()).toContain('<check>: "takedowns.Nope" is not a healthcheck id');
     expect(unknown.err()).toContain('--org: no organization given');
     expect(stub.requests).toHaveLength(0);
   });

@@ -8,6 +8,7 @@ import {colorEnabled, painter, type StyleName} from '../../../output/color.js';
 import {checkKeyLive, KeyRejectedError, KeyUncheckedError, type KeyVerdict} from '../shared/check-key.js';
 import {printJson} from '../../../output/print.js';
 import {sanitizeText} from '../../../output/sanitize.js';
+import {shellCommand} from '../../../output/shell.js';
 import {maskSecret} from '../../../secrets.js';
 
 export interface StatusOptions {
@@ -132,7 +133,7 @@ async function fileWarnings(ctx: CommandContext): Promise<string[]> {
   const info = await stat(file).catch(() => undefined);
   if (!info) return warnings;
   if ((info.mode & 0o077) !== 0) {
-    warnings.push(`${file} can be read by other users (mode ${(info.mode & 0o777).toString(8)}); run \`chmod 600 ${file}\` or \`vigil auth login\` again`);
+    warnings.push(`${file} can be read by other users (mode ${(info.mode & 0o777).toString(8)}); run \`${shellCommand(['chmod', '600', file])}\` or \`vigil auth login\` again`);
   }
   if (ctx.settings.apiKey?.source === 'env') {
     // The saved key is shadowed; say so, so "logged in" is not mistaken for "using my saved key".

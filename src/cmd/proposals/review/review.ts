@@ -4,7 +4,8 @@ import {
 } from '../../../api/wire/index.js';
 import type {CommandContext} from '../../../cli/context.js';
 import {ExitCode} from '../../../exit-codes.js';
-import {printJson, printRows, resolveOutputFormat, sanitizeText, type Column, type OutputFlags, type OutputFormat} from '../../../output/index.js';
+import {redactDeep} from '../../../api/redact.js';
+import {printJson, printRows, resolveOutputFormat, revealInvisible, sanitizeText, type Column, type OutputFlags, type OutputFormat} from '../../../output/index.js';
 import {Problems, capture, parseEnumFlag, parseIntegerFlag, parseTextFlag} from '../../../cli/problems.js';
 
 /** The flags of `vigil proposals review`, as Pastel hands them over (all text). */
@@ -103,15 +104,17 @@ const RESULT_COLUMNS: ReadonlyArray<Column<ReviewResult>> = [
   {header: 'PROPOSAL', value: result => result.proposalId},
   {header: 'REVIEW STATUS', value: result => result.reviewStatus ?? ''},
   {header: 'WATCHLISTED', value: result => (result.watchlisted === undefined ? '' : result.watchlisted ? 'yes' : 'no')},
-  {header: 'ASSET', value: result => result.asset?.content ?? ''},
+  {header: 'ASSET', value: result => revealInvisible(result.asset?.content ?? '')},
 ];
 
 const PAST_TENSE = {APPROVE: 'Approved', REJECT: 'Rejected', WATCHLIST: 'Watchlisted'} as const;
 
-function printReviewed(ctx: CommandContext, format: OutputFormat, body: ReviewRequest, result: ReviewResult): void {
+function printReviewed(ctx: CommandContext, format: OutputFormat, body: ReviewRequest, answer: ReviewResult): void {
+  // The upstream may echo anything it was sent or holds, the key included (review.comment).
+  const result = redactDeep(answer);
   if (format === 'json') return printJson(ctx.io, result);
   if (format !== 'table') return printRows(ctx.io, format, [result], RESULT_COLUMNS);
-  const asset = result.asset?.content === undefined ? `asset ${body.assetId}` : `asset ${body.assetId} ${result.asset.content}`;
+  const asset = result.asset?.content === undefined ? `asset ${body.assetId}` : `asset ${body.assetId} ${revealInvisible(result.asset.content)}`;
   const lines = [
     `${PAST_TENSE[body.decision]} proposal ${result.proposalId} (${asset})`,
     `  review status: ${result.reviewStatus ?? '-'}`,

@@ -1,0 +1,15 @@
+import {runHealthchecksList} from './list.js';
+import {defineCommand} from '../../../cli/define.js';
+import {connectionOptions, orgOptions, OUTPUT_FORMATS, outputOptions} from '../../../cli/options.js';
+
+export const definition = defineCommand({
+  path: ['healthchecks', 'list'],
+  description: 'List the healthchecks the upstream offers, and which are implemented (the registry)',
+  examples: [
+    {command: 'vigil healthchecks list --org acme', explains: 'Every check, implemented or planned, with the reason when not'},
+    {command: "vigil healthchecks list --json | jq -r '.checks[] | select(.implemented) | .id'", explains: 'The ids `healthchecks run` can call'},
+  ],
+  options: () => connectionOptions.extend(orgOptions.shape).extend(outputOptions.shape),
+  completions: {output: OUTPUT_FORMATS},
+  run: ({options}, ctx) => runHealthchecksList(options, ctx),
+});

@@ -1,0 +1,31 @@
+import type {HealthcheckRegistryEntry} from '../../../api/wire/index.js';
+import type {CommandContext} from '../../../cli/context.js';
+import {Problems, capture} from '../../../cli/problems.js';
+import type {Column} from '../../../output/columns.js';
+import {resolveOutputFormat} from '../../../output/format.js';
+import {printRows} from '../../../output/print.js';
+
+export interface HealthchecksListFlags {
+  org?: string;
+  json?: boolean;
+  output?: string;
+}
+
+export const REGISTRY_COLUMNS: Column<HealthcheckRegistryEntry>[] = [
+  {header: 'ID', value: entry => entry.id, minWidth: 12},
+  {header: 'IMPLEMENTED', value: entry => (entry.implemented ? 'yes' : 'no'), style: entry => (entry.implemented ? 'green' : 'gray')},
+  {header: 'REASON', value: entry => entry.notImplementedReason, minWidth: 12},
+];
+
+/**
+ * `vigil healthchecks list`: the upstream's registry (`POST /healthchecks/list`) for the org
+ * when one is set, in the registry's order; `--json` is `{checks: [{id, implemented,
+ * notImplementedReason}]}`, normalised whichever envelope the upstream used.
+ */
+export async function runHealthchecksList(flags: HealthchecksListFlags, ctx: CommandContext): Promise<void> {
+  const problems = new Problems();
+  const format = capture(problems, () => resolveOutputFormat(flags, ctx.io));
+  problems.throwIfAny();
+  const registry = await ctx.client().listHealthchecks(ctx.settings.org?.value, {signal: ctx.signal});
+  printRows(ctx.io, format!, registry.checks, REGISTRY_COLUMNS, {json: registry, emptyMessage: 'the registry lists no healthchecks'});
+}

@@ -1,0 +1,90 @@
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {runCli} from '../../helpers/cli.js';
+import {ensureBuilt} from '../../helpers/build.js';
+import {startRedis, type TestRedis} from '../../jobs/redis-server.js';
+import {resp, startBlackHole, startFakeRedis, type FakeRedis} from '../../redis/fake-redis.js';
+
+/*
+ * `vigil doctor` against what a hostile Redis can hold: heartbeats of workers that never
+ * answer, and text made to act on a terminal. Doctor stays bounded and prints it inert.
+ */
+
+let dir: string;
+let redis: TestRedis;
+let hole: {port: number; stop(): Promise<void>};
+let hostile: FakeRedis;
+
+// An OSC 8 link hidden in the eviction policy, and a right-to-left override after it.
+const POLICY = 'allkeys-lru\u001b]8;;https://evil.example/login\u0007Open runbook\u001b]8;;\u0007\u202egnp.exe';
+
+beforeAll(async () => {
+  ensureBuilt();
+  dir = mkdtempSync(path.join(tmpdir(), 'vigil-doctor-hostile-'));
+  [redis, hole] = await Promise.all([startRedis(), startBlackHole()]);
+  hostile = await startFakeRedis(([name]) => {
+    switch (name?.toUpperCase()) {
+      case 'INFO':
+        return resp.bulk(`# Server\r\nredis_version:7.2.4\r\n# Memory\r\nmaxmemory_policy:${POLICY}\r\n`);
+      case 'PING':
+        return '+PONG\r\n';
+      case 'CLIENT':
+      case 'SELECT':
+        return resp.ok;
+      case 'ZCARD':
+        return resp.integer(0);
+      case 'HGETALL':
+        return resp.emptyArray;
+      default:
+        return resp.error('ERR unknown command');
+    }
+  });
+}, 120_000);
+afterAll(async () => {
+  await Promise.all([redis?.stop(), hole?.stop(), hostile?.stop()]);
+  rmSync(dir, {recursive: true, force: true});
+});
+
+const doctor = (url: string, ...args: string[]) => runCli(['doctor', '--redis-url', url, ...args], {env: {VIGIL_CONFIG_DIR: dir}, timeoutMs: 60_000});
+
+describe('vigil doctor and a hostile Redis', () => {
+  it('20 planted heartbeats pointing at a black hole: done within 15 s, saying how many were not probed', async () => {
+    const client = redis.client();
+    const now = Date.now();
+    for (let index = 0; index < 20; index++) {
+      const beat = {id: `planted-${index}`, host: `planted-${index}`, pid: 1000 + index, version: '9.9.9', metricsUrl: `http://127.0.0.1:${hole.port}`, startedAt: now, seenAt: now};
+      await client.hset('hostile:healthchecks:workers', beat.id, JSON.stringify(beat));
+    }
+    const started = performance.now();
+    const result = await doctor(redis.url, '--prefix', 'hostile');
+    const seconds = (performance.now() - started) / 1000;
+    expect(seconds).toBeLessThan(15);
+    const probed = result.stdout.split('\n').filter(line => /^warn\s+worker planted-\d+:\d+ .*unreachable from here/.test(line)).length;
+    const notProbed = Number(/20 live \(heartbeat within 15s\); (\d+) of 20 not probed/.exec(result.stdout)?.[1]);
+    expect(probed).toBeGreaterThan(0);
+    expect(notProbed).toBeGreaterThan(0);
+    expect(probed + notProbed).toBe(20);
+  }, 60_000);
+
+  it("prints BullMQ's eviction warning, which echoes the policy, without the link or the override; --json escapes the override", async () => {
+    const text = await doctor(hostile.url);
+    // BullMQ did warn: the warning reached stderr, cleaned.
+    expect(text.stderr).toContain('Eviction policy is allkeys-lru');
+    expect(text.stderr).toContain('Open runbook');
+    for (const output of [text.stderr, text.stdout]) {
+      expect(output).not.toContain('\u001b');
+      expect(output).not.toContain('\u0007');
+      expect(output).not.toContain('\u202e');
+    }
+    expect(text.stdout).toContain('maxmemory-policy allkeys-lruOpen runbookgnp.exe');
+
+    const json = await doctor(hostile.url, '--json');
+    expect(json.stdout).not.toContain('\u202e');
+    expect(json.stdout).toContain('\\u202e');
+    const redisLine = (JSON.parse(json.stdout) as {check: string; detail: string}[]).find(line => line.check === 'redis');
+    // Escaped for the terminal, the same text for a script.
+    expect(redisLine?.detail).toContain(POLICY);
+  }, 60_000);
+});

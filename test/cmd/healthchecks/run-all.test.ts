@@ -1,0 +1,162 @@
+import nock from 'nock';
+import {beforeAll, describe, expect, it} from 'vitest';
+import {runHealthcheckCommand, type HealthcheckRunFlags} from '../../../src/cmd/healthchecks/run/run.js';
+import {RUN_ALL_CONCURRENCY} from '../../../src/cmd/healthchecks/run/all.js';
+import {loadTableRenderer} from '../../../src/output/print.js';
+import {useNock} from '../../helpers/nock.js';
+import {fakeContext} from '../reports/fake-context.js';
+import {API, checkPath, DOCUMENTED_RESULT, exitOf, interceptCheck, interceptRegistry, ORIGIN, resultFor} from './registry-helpers.js';
+
+useNock();
+beforeAll(() => loadTableRenderer());
+
+const NEVER_SEEN = 'blocklisting.feed-freshness';
+const REGISTRY = {
+  checks: [
+    {id: 'reviewing.backlog', implemented: true},
+    {id: 'takedowns.cancelled-count', implemented: true},
+    {id: NEVER_SEEN, implemented: true, addedIn: '2027-01'},
+    {id: 'detections.silent-configs', implemented: true},
+    {id: 'assets.planned-thing', implemented: false, notImplementedReason: 'Planned'},
+  ],
+};
+
+async function runAll(flags: HealthcheckRunFlags = {}, tty = false) {
+  const ctx = fakeContext({org: 'acme', tty});
+  const code = await exitOf(ctx, () => runHealthcheckCommand(undefined, {all: true, ...flags}, ctx));
+  return {code, out: ctx.io.out(), err: ctx.io.err()};
+}
+
+describe('healthchecks run --all', () => {
+  it('runs every implemented check (one vigil never saw included), never a planned one; --json has each result', async () => {
+    interceptRegistry(REGISTRY);
+    const bodies = {
+      backlog: interceptCheck('reviewing.backlog', resultFor('reviewing.backlog', 'ok')),
+      cancelled: interceptCheck('takedowns.cancelled-count', resultFor('takedowns.cancelled-count', 'warn')),
+      fresh: interceptCheck(NEVER_SEEN, resultFor(NEVER_SEEN, 'fail', {staleFeeds: 2})),
+      silent: interceptCheck('detections.silent-configs', resultFor('detections.silent-configs', 'ok')),
+    };
+    const {code, out, err} = await runAll({json: true, lookbackHours: '24', param: ['verbose=true']});
+    expect(code).toBe(6);
+    // Each documented flag goes only to the checks that document it; --param to every check.
+    expect(bodies.backlog).toEqual([{slug: 'acme', verbose: true}]);
+    expect(bodies.cancelled).toEqual([{slug: 'acme', lookbackHours: 24, verbose: true}]);
+    expect(bodies.fresh).toEqual([{slug: 'acme', verbose: true}]);
+    expect(bodies.silent).toEqual([{slug: 'acme', lookbackHours: 24, verbose: true}]);
+    const json = JSON.parse(out);
+    expect(json.org).toBe('acme');
+    expect(json.results.map((r: {check: string; severity: string}) => `${r.check}:${r.severity}`)).toEqual([
+      `${NEVER_SEEN}:fail`, 'takedowns.cancelled-count:warn', 'detections.silent-configs:ok', 'reviewing.backlog:ok',
+    ]);
+    expect(json.results[0].result).toMatchObject({id: NEVER_SEEN, observed: {staleFeeds: 2}});
+    expect(json.results[0].error).toBeNull();
+    expect(json.notImplemented).toEqual([{id: 'assets.planned-thing', reason: 'Planned'}]);
+    expect(err).toBe(`breached: ${NEVER_SEEN} is FAIL for org acme: observed staleFeeds: 2; thresholds warnThreshold: 3, failThreshold: 10\n`);
+  });
+
+  it('one table, worst first: check, severity, counted values, thresholds, suggested action cut to the width', async () => {
+    interceptRegistry([{id: 'reviewing.backlog', implemented: true}, {id: 'takedowns.todo-volume', implemented: true}]);
+    interceptCheck('reviewing.backlog', resultFor('reviewing.backlog', 'ok'));
+    const long = {...resultFor('takedowns.todo-volume', 'warn', {todoCount: 25, since: '2026-11-01T00:00:00Z'}), suggestedAction: `Triage the queue ${'now '.repeat(60)}`};
+    interceptCheck('takedowns.todo-volume', long);
+    const {code, out} = await runAll({}, true);
+    expect(code).toBe(0);
+    const lines = out.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^CHECK +SEVERITY +OBSERVED +THRESHOLDS +SUGGESTED ACTION$/);
+    expect(lines[1]).toMatch(/^takedowns\.todo-volume +warn +todoCount=25 +warnThreshold=3, failThreshold=10 +Triage the queue now/);
+    expect(lines[1]).not.toContain('since=');
+    expect(lines[2]).toMatch(/^reviewing\.backlog +ok +count=4, lookbackHours=168 +warnThreshold=3, failThreshold=10 +-$/);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(120);
+  });
+
+  it('a check that errors is a row with its error and a stderr line; none breached is exit 11', async () => {
+    interceptRegistry([{id: 'reviewing.backlog', implemented: true}, {id: 'takedowns.todo-volume', implemented: true}]);
+    interceptCheck('reviewing.backlog', resultFor('reviewing.backlog', 'ok'));
+    interceptCheck('takedowns.todo-volume', {message: 'Invalid input', code: 'BAD_REQUEST', issues: [{message: 'warnThreshold must be an integer'}]}, 400);
+    const {code, out, err} = await runAll({});
+    expect(code).toBe(11);
+    expect(out).toBe('takedowns.todo-volume\terror\t\t\terror: Invalid input (HTTP 400 BAD_REQUEST); warnThreshold must be an integer\nreviewing.backlog\tok\tcount=4, lookbackHours=168\twarnThreshold=3, failThreshold=10\t\n');
+    expect(err).toBe('error: takedowns.todo-volume for org acme: Invalid input (HTTP 400 BAD_REQUEST); warnThreshold must be an integer\n');
+    const json = JSON.parse((await (async () => {
+      interceptRegistry([{id: 'takedowns.todo-volume', implemented: true}]);
+      interceptCheck('takedowns.todo-volume', {}, 500);
+      return runAll({json: true});
+    })()).out);
+    expect(json.results[0]).toMatchObject({check: 'takedowns.todo-volume', severity: 'error', result: null, error: {exitCode: 8}});
+  });
+
+  it('--fail-on warn makes a warn a breach (exit 6 over an error); all ok is exit 0 and a quiet stderr', async () => {
+    interceptRegistry([{id: 'a.one', implemented: true}, {id: 'a.two', implemented: true}]);
+    interceptCheck('a.one', resultFor('a.one', 'warn'));
+    interceptCheck('a.two', {}, 404);
+    const warned = await runAll({failOn: 'warn'});
+    expect(warned.code).toBe(6);
+    expect(warned.err.split('\n').filter(Boolean).map(line => line.split(':')[0])).toEqual(['breached', 'error']);
+    interceptRegistry([{id: 'a.one', implemented: true}]);
+    interceptCheck('a.one', resultFor('a.one', 'ok'));
+    const calm = await runAll({failOn: 'warn'});
+    expect(calm).toMatchObject({code: 0, err: ''});
+  });
+
+  it('reads every documented result shape: a result with only its grade is a row', async () => {
+    interceptRegistry([{id: 'a.bare', implemented: true}, {id: 'a.full', implemented: true}]);
+    interceptCheck('a.bare', {ok: true});
+    interceptCheck('a.full', DOCUMENTED_RESULT);
+    const {code, out} = await runAll({json: true});
+    expect(code).toBe(0);
+    expect(JSON.parse(out).results.map((r: {check: string; severity: string}) => [r.check, r.severity])).toEqual([['a.full', 'warn'], ['a.bare', 'ok']]);
+  });
+
+  it('reads the documented result with any one field dropped or nulled: still a graded row, in every format', async () => {
+    const fields = Object.keys(DOCUMENTED_RESULT);
+    for (const field of fields) {
+      for (const mode of ['drop', 'null'] as const) {
+        const body: Record<string, unknown> = {...DOCUMENTED_RESULT};
+        if (mode === 'drop') delete body[field];
+        else body[field] = null;
+        for (const flags of [{json: true}, {output: 'tsv'}, {output: 'markdown'}, {output: 'table'}]) {
+          interceptRegistry([{id: 'takedowns.cancelled-count', implemented: true}]);
+          interceptCheck('takedowns.cancelled-count', body);
+          const {code, out} = await runAll(flags);
+          // The documented example is a warn (exit 0); without its severity, `ok: false` grades fail (exit 6).
+          const grade = field === 'severity' ? 'fail' : 'warn';
+          expect([field, mode, code]).toEqual([field, mode, grade === 'fail' ? 6 : 0]);
+          expect(out).toContain(flags.json ? `"severity":"${grade}"` : grade);
+        }
+      }
+    }
+  });
+
+  it('an empty registry says so, exit 0; a failed registry read is that failure, no check called', async () => {
+    interceptRegistry({checks: [{id: 'a.planned', implemented: false}]});
+    const empty = fakeContext({org: 'acme', tty: true});
+    expect(await exitOf(empty, () => runHealthcheckCommand(undefined, {all: true}, empty))).toBe(0);
+    expect(empty.io.err()).toBe('the registry lists no implemented check for org acme\n');
+    interceptRegistry({message: 'nope', code: 'FORBIDDEN'}, 403);
+    expect((await runAll({})).code).toBe(5);
+  });
+
+  it(`runs at most ${RUN_ALL_CONCURRENCY} checks at once, and more than one`, async () => {
+    const ids = Array.from({length: 10}, (_, index) => `load.check-${index}`);
+    interceptRegistry(ids.map(id => ({id, implemented: true})));
+    let inFlight = 0;
+    let most = 0;
+    for (const id of ids) {
+      nock(ORIGIN)
+        .post(checkPath(id))
+        .reply((_uri, _body, callback) => {
+          inFlight++;
+          most = Math.max(most, inFlight);
+          setTimeout(() => {
+            inFlight--;
+            callback(null, [200, resultFor(id, 'ok')]);
+          }, 20);
+        });
+    }
+    const {code, out} = await runAll({json: true});
+    expect(code).toBe(0);
+    expect(JSON.parse(out).results).toHaveLength(10);
+    expect(most).toBe(RUN_ALL_CONCURRENCY);
+    expect(API).toBe('/api/v2');
+  });
+});
