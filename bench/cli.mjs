@@ -14,8 +14,10 @@
 //   (/usr/bin/time's maxrss, no heap flags) and throughput, against a bare got loop following
 //   the same cursors and writing the same NDJSON (bench/floors/got-all.mjs), fetch beside it.
 // Every variant runs once per round, rounds interleaved, medians compared.
+// BENCH_CLI_PROFILE_DIR=/tmp/prof: a CPU profile (node --cpu-prof) of every vigil run.
 // Options: --runs N (default 15), --all-runs N (default 3), --all-sizes 1000,100000 (default
-// 100000), --check (exit 1 on a missed target), --markdown (the tables of docs/performance.md).
+// 100000), --only start|all (only those rows), --check (exit 1 on a missed target), --markdown
+// (the tables of docs/performance.md).
 import {spawn} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync} from 'node:fs';
 import {createServer} from 'node:http';
@@ -37,6 +39,8 @@ const {values: args} = parseArgs({
     'all-sizes': {type: 'string', default: '100000'},
     check: {type: 'boolean', default: false},
     markdown: {type: 'boolean', default: false},
+    /** Only the one-request and start-up rows ("start") or only the --all rows ("all"). */
+    only: {type: 'string'},
   },
 });
 const runs = Number(args.runs);
@@ -119,6 +123,12 @@ async function loadedSources(node, argv, env) {
   });
 }
 
+/** BENCH_CLI_PROFILE_DIR: a CPU profile of each vigil run, in <dir>/<node version>/<row>/. */
+const profiled = (node, row) => {
+  const dir = process.env.BENCH_CLI_PROFILE_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dir, node.version, row.replace(/\W+/g, '-').replace(/^-|-$/g, ''))}`] : [];
+};
+
 const fmtMs = value => `${value.toFixed(0)} ms`;
 const verdict = (ok, text) => `${text}: ${ok ? 'met' : 'MISSED'}`;
 const table = [];
@@ -133,8 +143,8 @@ try {
 
   for (const node of nodes) {
     console.log(`\nnode ${node.version}  (${loadLine()})`);
-    for (const bench of cases) {
-      const variants = {vigil: [cli, ...bench.vigil], ...bench.floors};
+    for (const bench of args.only === 'all' ? [] : cases) {
+      const variants = {vigil: [...profiled(node, bench.name), cli, ...bench.vigil], ...bench.floors};
       const times = Object.fromEntries(Object.keys(variants).map(name => [name, []]));
       for (const argv of Object.values(variants)) await run(node.binary, argv, env); // warm the disk cache and Node's compile cache
       for (let i = 0; i < runs; i++) {
@@ -151,7 +161,7 @@ try {
       const text = cells.map(c => `${c.name} ${fmtMs(c.ms)} -> ${c.ratio.toFixed(2)}x${c.target === undefined ? '' : ` (${verdict(c.ratio <= c.target, `<= ${c.target}`)})`}`);
       console.log(`  ${bench.name.padEnd(32)} vigil ${fmtMs(vigil).padStart(6)}  vs  ${text.join('; ')}`);
     }
-    await listAll(node);
+    if (args.only !== 'start') await listAll(node);
   }
   console.log(`\ntargets: reports list --json <= 1.3x bare got, --help <= 2x and create --dry-run <= 3x node -e 0, --all at 100k peak RSS <= the got loop's and throughput >= 0.8 of it`);
   console.log(misses.length === 0 ? 'all met' : `MISSED:\n  ${misses.join('\n  ')}`);
@@ -171,10 +181,10 @@ async function listAll(node) {
       for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
     });
     const rss = /maxrss=(\d+)/.exec(err);
-    if (!rss || lines !== total) throw new Error(`${argv[0]}: ${lines} lines of ${total}: ${err}`);
+    if (!rss || lines !== total) throw new Error(`${argv.join(" ")}: ${lines} lines of ${total}: ${err}`);
     return {seconds: ms / 1000, rssMiB: Number(rss[1]) / 1024};
   };
-  const variants = {vigil: [cli, 'reports', 'list', '--all', '--json'], 'got loop': [floor('got-all.mjs')], 'fetch loop': [floor('fetch-all.mjs')]};
+  const variants = {vigil: [...profiled(node, 'all'), cli, 'reports', 'list', '--all', '--json'], 'got loop': [floor('got-all.mjs')], 'fetch loop': [floor('fetch-all.mjs')]};
   for (const reports of sizes) {
     total = reports;
     const samples = Object.fromEntries(Object.keys(variants).map(name => [name, []]));
