@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import {ApiError, ContractError, CredentialsError, InputError, InterruptedError, OutcomeUnknownError, UnavailableError} from '../errors.js';
+import {ApiError, CredentialsError, InputError} from '../errors.js';
 import {CREATE_OUTCOME, reviewOutcome, reviewRefusal, type UnknownOutcome} from './outcomes.js';
-import {redact, registerSecret} from '../secrets.js';
+import {registerSecret} from '../secrets.js';
 import {USER_AGENT} from '../version.js';
 import {DEFAULT_MAX_RESPONSE_BYTES} from './body-cap.js';
-import {CrossOriginRedirect, NetworkFailure, RedirectAfterPost, UnreadableSuccess, createTransport, type RawResponse, type RetryPolicy, type Transport} from './http.js';
-import {redactDeep} from './redact.js';
+import {createTransport, type RetryPolicy, type Transport} from './http.js';
+import {explainFailure, failedStatus, parseSuccess} from './answers.js';
 import {checkBaseUrl} from './url-guard.js';
 import {
   PATHS,
@@ -16,8 +16,6 @@ import {
   healthcheckRegistrySchema,
   healthcheckResultSchema,
   listReportsResponseSchema,
-  normalizeErrorBody,
-  parseResponse,
   proposalReviewPath,
   readListPage,
   reviewResponseSchema,
@@ -97,7 +95,7 @@ export interface AttemptProgress {
 export const DEFAULT_BUDGET_MS = 60_000;
 
 /** The environment variable that sets the budget in the CLI (docs/configuration.md). */
-export const TIMEOUT_ENV = 'VIGIL_TIMEOUT';
+export {TIMEOUT_ENV} from './answers.js';
 
 /** Per-call overrides. */
 export interface CallOptions {
@@ -140,7 +138,7 @@ const DEFAULTS = {
   retryBaseDelayMs: 500,
 } as const;
 
-interface Endpoint<S extends z.ZodType> {
+export interface Endpoint<S extends z.ZodType> {
   method: 'GET' | 'POST';
   path: string;
   searchParams?: URLSearchParams;
@@ -203,56 +201,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         deadline: performance.now() + settings.budgetMs,
         ...(onAttempt ? {onAttempt: (attempt: number, attempts: number) => onAttempt({host: prefixUrl.host, attempt, attempts})} : {}),
       });
-      if (response.status >= 200 && response.status < 300) return parseBody(endpoint, response, what);
+      if (response.status >= 200 && response.status < 300) return parseSuccess(endpoint, response, what);
       throw failedStatus(endpoint, response);
     } catch (error) {
-      throw explain(error, endpoint, what, signal, budget);
+      throw explainFailure(error, {endpoint, what, host: prefixUrl.host, budgetMs: settings.budgetMs, signal, budget});
     } finally {
       onAttempt?.(undefined);
     }
-  }
-
-  /** Turns what the transport threw into the error the user reads. */
-  function explain(error: unknown, endpoint: Endpoint<z.ZodType>, what: string, signal: AbortSignal, budget: AbortSignal): unknown {
-    const outcome = endpoint.outcome;
-    if (error instanceof NetworkFailure) {
-      const maybeActed = outcome && error.phase === 'maybe-sent';
-      let failure = `${what}: ${error.message}${afterAttempts(error.attempts)}`;
-      if (budget.aborted) {
-        failure = `${what}: no answer from ${prefixUrl.host} within ${formatMs(settings.budgetMs)}${afterAttempts(error.attempts)}`;
-        if (!maybeActed) return new UnavailableError(failure, undefined, `the budget of every call, retries included, is set with --timeout or ${TIMEOUT_ENV} (e.g. 2m); add --debug to see each attempt`);
-      } else if ((signal.reason as {name?: unknown} | undefined)?.name === 'TimeoutError') {
-        // A caller's deadline (AbortSignal.timeout) is a timeout, not the user pressing Ctrl+C.
-        failure = `${what}: no response before the caller's deadline`;
-      }
-      if (maybeActed) return new OutcomeUnknownError(`${failure}; ${outcome.what}`, outcome.check);
-      return new UnavailableError(failure);
-    }
-    if (error instanceof CrossOriginRedirect) {
-      return new UnavailableError(`${error.message}; vigil does not send the API key to another origin. If the API really moved, use the new address as --base-url`);
-    }
-    if (error instanceof RedirectAfterPost) {
-      if (outcome) return new OutcomeUnknownError(`${what}: ${error.message}; ${outcome.what}`, outcome.check, error.status);
-      return new UnavailableError(`${what}: ${error.message}`);
-    }
-    if (error instanceof UnreadableSuccess) {
-      if (outcome) return new ContractError(what, [`${error.message}; ${outcome.acted}`], outcome.show);
-      return error.problem instanceof NetworkFailure ? explain(error.problem, endpoint, what, signal, budget) : error.problem;
-    }
-    if (error instanceof ContractError && outcome) {
-      // A 2xx the schema refuses: the upstream acted, only its answer is unusable.
-      return new ContractError(what, [`${error.message.replace(/^unexpected response from [^:]*: /, '')}; ${outcome.acted}`], outcome.show);
-    }
-    return error;
-  }
-
-  function failedStatus(endpoint: Endpoint<z.ZodType>, response: RawResponse): Error {
-    const body = redactDeep(normalizeErrorBody(response.status, response.statusText, response.body));
-    body.message += afterAttempts(response.attempts);
-    if (endpoint.outcome && response.status >= 500) {
-      return new OutcomeUnknownError(`${body.message} (HTTP ${body.status} ${body.code}); ${endpoint.outcome.what}`, endpoint.outcome.check, body.status);
-    }
-    return new ApiError(body);
   }
 
   // async arrows: a bad argument becomes a rejected promise, like every other failure.
@@ -300,37 +255,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 }
 
-function parseBody<S extends z.ZodType>(endpoint: Pick<Endpoint<S>, 'schema' | 'read'>, response: RawResponse, what: string): z.output<S> {
-  let json: unknown;
-  try {
-    json = JSON.parse(response.body);
-  } catch {
-    const type = headerValue(response.headers['content-type']) ?? 'no content type';
-    const problem = response.body.trim() === '' ? 'empty body' : `body is not JSON (${type})`;
-    throw new ContractError(what, [`HTTP ${response.status} with ${problem}`]);
-  }
-  return endpoint.read?.(json) ?? parseResponse(endpoint.schema, json, what);
-}
-
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function afterAttempts(attempt: number): string {
-  return attempt > 1 ? ` (after ${attempt} attempts)` : '';
-}
-
 function checkPath(id: string): string {
   try {
     return healthcheckPath(id);
   } catch {
     throw new InputError([{field: 'healthcheck', message: `not a healthcheck id: ${JSON.stringify(id)} (expected <group>.<name>, e.g. takedowns.cancelled-count)`}]);
   }
-}
-
-/** 60000 -> "60 s", 1500 -> "1.5 s", 250 -> "250 ms". */
-function formatMs(ms: number): string {
-  return ms >= 1_000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
 }
 
 function combineSignals(...signals: Array<AbortSignal | undefined>): AbortSignal {

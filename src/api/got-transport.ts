@@ -154,7 +154,11 @@ export function createGotTransport(options: TransportOptions): Transport {
         status = response.statusCode;
         const done = {status, statusText: response.statusMessage ?? '', headers: response.headers, attempts: state.attempt};
         if (REDIRECT_STATUSES.has(status) && response.headers.location) return refusedRedirect(response, done);
-        const body = response.rawBody.length === 0 ? '' : await decodeBody(response.rawBody, response.headers['content-encoding'], maxResponseBytes, host);
+        const body = response.rawBody.length === 0 ? '' : await decodeBody(response.rawBody, response.headers['content-encoding'], maxResponseBytes, host).catch((error: unknown) => {
+          // An error answer is told by its status: a body that cannot be decoded adds nothing.
+          if (status !== undefined && status >= 300) return '';
+          throw error;
+        });
         return {...done, body};
       } catch (error) {
         if (request.signal.aborted && !isBudget(request.signal)) throw new InterruptedError();

@@ -157,3 +157,21 @@ describe('reviewProposal is never repeated once the upstream may have acted', ()
     expect(lines.filter(line => line.includes('ECONNREFUSED'))).toHaveLength(3);
   });
 });
+
+describe('reviewProposal: an answer that cannot be read', () => {
+  it('a 2xx the schema refuses says the review was recorded, with the command that shows it', async () => {
+    const counter = always(200, {unexpected: true});
+    const error = await rejectionOf(makeClient({retries: 3}).client.reviewProposal('41', body));
+    expect(counter.count).toBe(1);
+    expect(error.message).toContain('the upstream did record the review');
+    expect((error as {hint?: string}).hint).toMatch(/^do not send it again: see the proposal's reviewStatus with `vigil reports list --org acme --all --json/);
+    nock.cleanAll();
+  });
+
+  it('a 5xx whose body cannot be decoded is told by its status: the review may or may not have been recorded', async () => {
+    nock(ORIGIN).post(PATH).reply(502, 'not gzip at all', {'content-encoding': 'gzip'});
+    const error = await rejectionOf(makeClient({retries: 3}).client.reviewProposal('41', body), OutcomeUnknownError);
+    expect(error.message).toBe('HTTP 502 Bad Gateway (HTTP 502 BAD_GATEWAY); the review may or may not have been recorded');
+    expect(error.hint).toMatch(/^do not send it again before checking/);
+  });
+});

@@ -4,6 +4,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {runCli} from '../helpers/cli.js';
+import {DOCUMENTED_HEALTHCHECK_IDS} from '../../src/api/wire/index.js';
 
 /*
  * `vigil completion <shell>` from the built CLI: each script parses in its own shell, and
@@ -67,6 +68,9 @@ describe('vigil completion', () => {
     expect(bashComplete('vigil config get ').sort()).toEqual(['base-url', 'org']);
     expect(bashComplete('vigil reports list --output ').sort()).toEqual(['json', 'markdown', 'table', 'tsv']);
     expect(bashComplete('vigil completion ').sort()).toEqual(['bash', 'fish', 'zsh']);
+    expect(bashComplete('vigil healthchecks ').sort()).toEqual(['list', 'run']);
+    expect(bashComplete('vigil healthchecks run ').sort()).toEqual([...DOCUMENTED_HEALTHCHECK_IDS].sort());
+    expect(bashComplete('vigil healthchecks run reviewing.')).toEqual(['reviewing.backlog', 'reviewing.old-proposals']);
   });
 
   it('fish: the same statuses and subcommands', () => {

@@ -34,11 +34,14 @@ export function mainObserved(result: HealthcheckResult): string {
   return pairs(counted.length > 0 ? counted : entries);
 }
 
-/** The evidence columns keep their width; the suggested action is what a narrow terminal cuts (then drops THRESHOLDS, then OBSERVED). */
+/**
+ * The check id is never cut; the widest of the rest give way first (the suggested action,
+ * usually), down to each minimum; a terminal too narrow for those drops THRESHOLDS, then OBSERVED.
+ */
 export const ALL_COLUMNS: Column<AllRow>[] = [
-  {header: 'CHECK', value: row => row.check, minWidth: 12},
+  {header: 'CHECK', value: row => row.check, minWidth: 32},
   {header: 'SEVERITY', value: row => row.severity, style: row => (row.severity === 'error' ? 'magenta' : SEVERITY_STYLE[row.severity])},
-  {header: 'OBSERVED', value: row => (row.result === null ? null : mainObserved(row.result)), minWidth: 40, maxWidth: 40, dropOrder: 1},
-  {header: 'THRESHOLDS', value: row => (row.result === null ? null : pairs(Object.entries(row.result.threshold))), minWidth: 36, maxWidth: 36, dropOrder: 2},
-  {header: 'SUGGESTED ACTION', value: row => (row.error === null ? row.result?.suggestedAction : `error: ${row.error.message}`), minWidth: 16},
+  {header: 'OBSERVED', value: row => (row.result === null ? null : mainObserved(row.result)), minWidth: 24, maxWidth: 40, dropOrder: 1},
+  {header: 'THRESHOLDS', value: row => (row.result === null ? null : pairs(Object.entries(row.result.threshold))), minWidth: 24, maxWidth: 36, dropOrder: 2},
+  {header: 'SUGGESTED ACTION', value: row => (row.error === null ? row.result?.suggestedAction : `error: ${row.error.message}`), minWidth: 10},
 ];
