@@ -19,7 +19,14 @@ interface Model {
   paths: string[];
   /** Words offered after each group: its subcommands. */
   groups: Array<{path: string; words: string[]}>;
-  commands: Array<{path: string; flags: string[]; valueFlags: Array<{flag: string; values: string[]}>; argValues: string[]; descriptions: Record<string, string>}>;
+  commands: Array<{path: string; flags: string[]; valueFlags: ValueFlag[]; argValues: string[]; descriptions: Record<string, string>}>;
+}
+
+/** A flag that takes a value, and what completing that value offers. */
+interface ValueFlag {
+  flag: string;
+  values: string[];
+  complete: Manifest['commands'][string]['flags'][number]['complete'];
 }
 
 function model(manifest: Pick<Manifest, 'commands' | 'groups'>): Model {
@@ -29,7 +36,7 @@ function model(manifest: Pick<Manifest, 'commands' | 'groups'>): Model {
     commands: Object.entries(manifest.commands).map(([path, command]) => ({
       path,
       flags: [...command.flags.map(flag => flag.name), '--help'],
-      valueFlags: command.flags.filter(flag => flag.takesValue).map(flag => ({flag: flag.name, values: flag.values})),
+      valueFlags: command.flags.filter(flag => flag.takesValue).map(flag => ({flag: flag.name, values: flag.values, complete: flag.complete ?? 'files'})),
       argValues: command.argValues,
       descriptions: Object.fromEntries(command.flags.map(flag => [flag.name, flag.description])),
     })),
@@ -37,6 +44,13 @@ function model(manifest: Pick<Manifest, 'commands' | 'groups'>): Model {
 }
 
 const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * The saved org, asked of the vigil being completed (`config get org` reads the saved config
+ * only, prints nothing when none is saved, and never needs a key). No file names: an org is
+ * never one.
+ */
+const SAVED_ORG = (vigil: string) => `$(${vigil} config get org 2>/dev/null)`;
 const words = (list: readonly string[]) => quote(list.join(' '));
 
 /** The loop both bash and zsh use to find the command typed so far (in `cmd`). */
@@ -57,9 +71,12 @@ function findCommand(model: Model, first: string, last: string, word: string): s
 function bash(model: Model): string {
   const groupCases = model.groups.map(group => `    ${quote(group.path)}) list=${words(group.words)} ;;`);
   const commandCases = model.commands.map(command => {
-    const values = command.valueFlags.map(({flag, values}) =>
-      values.length > 0 ? `        ${flag}) COMPREPLY=($(compgen -W ${words(values)} -- "$cur")); return ;;` : `        ${flag}) COMPREPLY=($(compgen -f -- "$cur")); return ;;`,
-    );
+    const values = command.valueFlags.map(({flag, values, complete}) => {
+      if (values.length > 0) return `        ${flag}) COMPREPLY=($(compgen -W ${words(values)} -- "$cur")); return ;;`;
+      if (complete === 'files') return `        ${flag}) COMPREPLY=($(compgen -f -- "$cur")); return ;;`;
+      if (complete === 'org') return `        ${flag}) COMPREPLY=($(compgen -W "${SAVED_ORG('"${COMP_WORDS[0]}"')}" -- "$cur")); return ;;`;
+      return `        ${flag}) COMPREPLY=(); return ;;`;
+    });
     const args = command.argValues.length > 0 ? `\n      [[ $cur != -* ]] && list=${words(command.argValues)}` : '';
     return `    ${quote(command.path)})
       case "$prev" in
@@ -84,9 +101,12 @@ complete -F _vigil vigil
 function zsh(model: Model): string {
   const groupCases = model.groups.map(group => `    ${quote(group.path)}) list=(${group.words.map(quote).join(' ')}) ;;`);
   const commandCases = model.commands.map(command => {
-    const values = command.valueFlags.map(({flag, values}) =>
-      values.length > 0 ? `        ${flag}) compadd -- ${values.map(quote).join(' ')}; return ;;` : `        ${flag}) _files; return ;;`,
-    );
+    const values = command.valueFlags.map(({flag, values, complete}) => {
+      if (values.length > 0) return `        ${flag}) compadd -- ${values.map(quote).join(' ')}; return ;;`;
+      if (complete === 'files') return `        ${flag}) _files; return ;;`;
+      if (complete === 'org') return `        ${flag}) compadd -- ${SAVED_ORG('"${words[1]}"')}; return ;;`;
+      return `        ${flag}) return ;;`;
+    });
     const args = command.argValues.length > 0 ? `\n      [[ $cur != -* ]] && list=(${command.argValues.map(quote).join(' ')})` : '';
     return `    ${quote(command.path)})
       case "$prev" in
@@ -136,16 +156,21 @@ function fish(model: Model): string {
     '    string join " " $cmd',
     'end',
     'complete -c vigil -f',
+    '# The saved org (`vigil config get org`), for --org.',
+    'function __vigil_saved_org',
+    '    set -l cmd (commandline -opc)[1]',
+    '    $cmd config get org 2>/dev/null',
+    'end',
   ];
   for (const group of model.groups) {
     lines.push(`complete -c vigil -n ${quote(`test "$(__vigil_cmd)" = ${quote(group.path)}`)} -a ${words(group.words)}`);
   }
   for (const command of model.commands) {
     const when = `-n ${quote(`test "$(__vigil_cmd)" = ${quote(command.path)}`)}`;
-    const valued = new Map(command.valueFlags.map(({flag, values}) => [flag, values]));
+    const valued = new Map(command.valueFlags.map(valueFlag => [valueFlag.flag, valueFlag]));
     for (const flag of command.flags) {
-      const values = valued.get(flag);
-      const takes = values === undefined ? '' : values.length > 0 ? ` -x -a ${words(values)}` : ' -r -F';
+      const value = valued.get(flag);
+      const takes = value === undefined ? '' : value.values.length > 0 ? ` -x -a ${words(value.values)}` : value.complete === 'files' ? ' -r -F' : value.complete === 'org' ? ` -x -a ${quote('(__vigil_saved_org)')}` : ' -x';
       const description = command.descriptions[flag];
       lines.push(`complete -c vigil ${when} -l ${flag.replace(/^--/, '')}${takes}${description ? ` -d ${quote(description.split(/[.(]/)[0]!.trim())}` : ''}`);
     }

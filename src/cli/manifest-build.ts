@@ -50,6 +50,7 @@ export function buildManifest(definitions: readonly CommandDefinition[], version
           takesValue: option.required || option.optional,
           description: option.description,
           values: [...(definition.completions?.[camel] ?? [])],
+          complete: option.long === '--org' ? 'org' : /<(file|path)>/.test(option.flags) ? 'files' : 'none',
         };
       }),
       argValues: [...(definition.completions?.['<args>'] ?? [])],

@@ -28,8 +28,13 @@ export interface ManifestFlag {
   name: string;
   takesValue: boolean;
   description: string;
-  /** Values offered by completion (empty: anything). */
+  /** Values offered by completion (empty: see `complete`). */
   values: string[];
+  /**
+   * What completion offers for a value flag without `values`: file names (a `<file>` or
+   * `<path>` flag), the saved org (`--org`), or nothing (free text: a title, an id).
+   */
+  complete: 'files' | 'org' | 'none';
 }
 
 let cached: Manifest | undefined;

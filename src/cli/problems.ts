@@ -8,14 +8,18 @@ import type {CommandContext} from './context.js';
 
 export class Problems {
   readonly list: InputProblem[] = [];
+  /** Next steps of captured errors (how to set a missing org): kept with their problems. */
+  readonly hints: string[] = [];
 
   add(field: string | undefined, message: string): void {
     this.list.push(field === undefined ? {message} : {field, message});
   }
 
-  /** Throws one InputError carrying every recorded problem, if any. */
+  /** Throws one InputError carrying every recorded problem and hint, if any. */
   throwIfAny(hint?: string): void {
-    if (this.list.length > 0) throw new InputError(this.list, hint);
+    if (this.list.length === 0) return;
+    const hints = [...new Set([...this.hints, ...(hint === undefined ? [] : [hint])])];
+    throw new InputError(this.list, hints.length === 0 ? undefined : hints.join('; '));
   }
 }
 
@@ -139,6 +143,7 @@ export function capture<T>(problems: Problems, check: () => T): T | undefined {
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     problems.list.push(...error.problems);
+    if (error.hint) problems.hints.push(error.hint);
     return undefined;
   }
 }

@@ -37,13 +37,18 @@ export async function runWork(flags: ContextFlags, work: CommandWork, io: IO, si
 }
 
 /**
- * Every upstream path lives under /api/v2: a 404 from a base URL that lacks it means the
- * URL, not the thing asked for, is wrong (`--base-url http://host:4010` for the sandbox).
+ * A 404 that says the URL, not the thing asked for, is wrong: every upstream path lives
+ * under /api/v2 (`--base-url http://host:4010` for the sandbox), and the API's own 404s
+ * carry its error body (a message), where another server's (a web page, nothing) carry
+ * none, so its message is only the status line.
  */
 function explainNotFound(error: unknown, baseUrl: string | undefined): unknown {
   if (!(error instanceof ApiError) || error.status !== 404 || baseUrl === undefined) return error;
   const trimmed = baseUrl.replace(/\/+$/, '');
-  if (trimmed.endsWith('/api/v2')) return error;
-  const hint = `the base URL ${trimmed} does not end in /api/v2; try ${trimmed}/api/v2 (--base-url, VIGIL_BASE_URL or \`vigil config set base-url\`)`;
+  const where = '(--base-url, VIGIL_BASE_URL or `vigil config set base-url`)';
+  let hint: string;
+  if (!trimmed.endsWith('/api/v2')) hint = `the base URL ${trimmed} does not end in /api/v2; try ${trimmed}/api/v2 ${where}`;
+  else if (/^HTTP 404\b/.test(error.message)) hint = `${trimmed} answered 404 without the API's error body: it does not look like the External API v2; check the host and path ${where}`;
+  else return error;
   return new ApiError({message: error.message, status: error.status, code: error.code, issues: error.issues, details: error.details}, hint);
 }

@@ -10,15 +10,29 @@ export type CellValue = string | number | boolean | bigint | Date | null | undef
 export interface Column<Row> {
   /** Header text, shown as given in tables and markdown (TSV has no header). */
   header: string;
+  /**
+   * What a table shows when the column is narrower than `header` (list it in
+   * docs/output.md). A table never cuts a header: without a short form, the header's width
+   * is the column's floor.
+   */
+  shortHeader?: string;
   value: (row: Row) => CellValue;
   /** A table never squeezes this column below this many cells (default: up to 8 wide). */
   minWidth?: number;
   /** A table truncates longer values to this many cells even when there is room. */
   maxWidth?: number;
+  /** Never cut in a table (ids a reader copies): the column keeps its full width or is dropped. */
+  whole?: boolean;
+  /**
+   * A table leaves the column out when it would tell the reader nothing: every value empty
+   * or absent, or (two rows or more) every value the same, which a line under the table
+   * then states once. TSV, markdown and JSON keep every column.
+   */
+  omitIfUniform?: boolean;
   /**
    * A table too narrow for every column's minimum drops columns with a dropOrder, highest
-   * first (as the browser does), before squeezing any column below its minimum. Default:
-   * never dropped.
+   * first (as the browser does), before squeezing any column below its minimum; while
+   * squeezing, these columns give up cells before the others. Default: never dropped.
    */
   dropOrder?: number;
   /** `right` for numbers and counts. Default `left`. */

@@ -21,6 +21,8 @@ export interface BannerInfo {
   reviewLimit: number;
   lookbackHours: number;
   orgs: BannerOrg[];
+  /** --quiet: no request is logged, so the banner does not promise a log. */
+  quiet?: boolean;
 }
 
 // Org names may come from a --seed-file: the one sanitiser keeps control sequences out.
@@ -48,7 +50,7 @@ export function formatBanner(info: BannerInfo): string {
     'Paste into your shell:',
     `export VIGIL_BASE_URL=${info.url} VIGIL_API_KEY=${info.allOrgsKey} VIGIL_ORG=${clean(info.scopedOrg)}`,
     '',
-    'Requests are logged to stderr. Ctrl+C stops the sandbox.',
+    info.quiet === true ? 'Ctrl+C stops the sandbox.' : 'Requests are logged to stderr. Ctrl+C stops the sandbox.',
     '',
   ];
   return lines.join('\n');

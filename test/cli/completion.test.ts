@@ -1,9 +1,9 @@
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, writeFileSync} from 'node:fs';
+import {chmodSync, mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {runCli} from '../helpers/cli.js';
+import {CLI, runCli} from '../helpers/cli.js';
 import {DOCUMENTED_HEALTHCHECK_IDS} from '../../src/api/wire/index.js';
 
 /*
@@ -28,20 +28,64 @@ beforeAll(async () => {
   }
 });
 
+/**
+ * Where completion runs: a folder with files in it (which a flag's value must not offer
+ * unless it names a file), `vigil` on PATH (the built CLI), and a config folder with or
+ * without a saved org.
+ */
+interface Shell {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+function shellWith(savedOrg: string | undefined): Shell {
+  const root = mkdtempSync(path.join(dir, 'shell-'));
+  const bin = path.join(root, 'bin');
+  const cwd = path.join(root, 'work');
+  const config = path.join(root, 'config');
+  for (const folder of [bin, cwd, config]) mkdirSync(folder);
+  writeFileSync(path.join(bin, 'vigil'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} "$@"\n`);
+  chmodSync(path.join(bin, 'vigil'), 0o755);
+  writeFileSync(path.join(cwd, 'acme-notes.txt'), 'not an org\n');
+  writeFileSync(path.join(cwd, 'report.json'), '{}\n');
+  const env = {PATH: `${bin}:${process.env.PATH}`, HOME: root, VIGIL_CONFIG_DIR: config};
+  if (savedOrg !== undefined) {
+    const saved = spawnSync('vigil', ['config', 'set', 'org', savedOrg], {env, encoding: 'utf8'});
+    expect(saved.status, saved.stderr).toBe(0);
+  }
+  return {cwd, env};
+}
+
+const plainShell = (): Shell => ({cwd: dir, env: {PATH: process.env.PATH}});
+
 /** What bash's completion function offers for `line` (the cursor at its end). */
-function bashComplete(line: string): string[] {
+function bashComplete(line: string, shell: Shell = plainShell()): string[] {
   const words = line.split(' ');
   const script = `source ${JSON.stringify(scripts.bash)}
 COMP_WORDS=(${words.map(word => `'${word}'`).join(' ')}); COMP_CWORD=${words.length - 1}
 _vigil; printf '%s\\n' "\${COMPREPLY[@]}"`;
-  const result = spawnSync('bash', ['--norc', '-c', script], {encoding: 'utf8'});
+  const result = spawnSync('bash', ['--norc', '-c', script], {encoding: 'utf8', cwd: shell.cwd, env: shell.env});
+  expect(result.stderr).toBe('');
+  return result.stdout.split('\n').filter(Boolean);
+}
+
+/** What zsh's function offers for `line`: compadd and _files stand in for the completion system. */
+function zshComplete(line: string, shell: Shell): string[] {
+  const words = line.split(' ');
+  const script = `compdef() { :; }
+compadd() { [[ $1 == -- ]] && shift; print -l -- "$@"; }
+_files() { print -l -- *; }
+source ${JSON.stringify(scripts.zsh)}
+words=(${words.map(word => `'${word}'`).join(' ')}); CURRENT=${words.length}
+_vigil`;
+  const result = spawnSync('zsh', ['-f', '-c', script], {encoding: 'utf8', cwd: shell.cwd, env: shell.env});
   expect(result.stderr).toBe('');
   return result.stdout.split('\n').filter(Boolean);
 }
 
 /** What fish offers for `line` (`complete -C`), values only. */
-function fishComplete(line: string): string[] {
-  const result = spawnSync('fish', ['--no-config', '-c', `source ${scripts.fish}; complete -C '${line}'`], {encoding: 'utf8'});
+function fishComplete(line: string, shell: Shell = plainShell()): string[] {
+  const result = spawnSync('fish', ['--no-config', '-c', `source ${scripts.fish}; complete -C '${line}'`], {encoding: 'utf8', cwd: shell.cwd, env: shell.env});
   expect(result.stderr).toBe('');
   return result.stdout.split('\n').filter(Boolean).map(row => row.split('\t')[0]!);
 }
@@ -71,6 +115,24 @@ describe('vigil completion', () => {
     expect(bashComplete('vigil healthchecks ').sort()).toEqual(['list', 'run']);
     expect(bashComplete('vigil healthchecks run ').sort()).toEqual([...DOCUMENTED_HEALTHCHECK_IDS].sort());
     expect(bashComplete('vigil healthchecks run reviewing.')).toEqual(['reviewing.backlog', 'reviewing.old-proposals']);
+  });
+
+  it('--org offers the saved org, or nothing, never file names (bash, zsh, fish)', () => {
+    const saved = shellWith('acme');
+    const none = shellWith(undefined);
+    expect(bashComplete('vigil reports list --org ', saved)).toEqual(['acme']);
+    expect(bashComplete('vigil reports list --org ', none)).toEqual([]);
+    expect(bashComplete('vigil healthchecks run --org a', none)).toEqual([]);
+    // A file flag still offers files; free text (a title) offers nothing.
+    expect(bashComplete('vigil reports create --payload-file ', none).sort()).toEqual(['acme-notes.txt', 'report.json']);
+    expect(bashComplete('vigil reports create --title ', none)).toEqual([]);
+    if (!has('zsh') || !has('fish')) return expect.fail('zsh and fish are not installed (.ci/run installs them)');
+    expect(zshComplete('vigil reports list --org ', saved)).toEqual(['acme']);
+    expect(zshComplete('vigil reports list --org ', none)).toEqual([]);
+    expect(zshComplete('vigil reports create --payload-file ', none).sort()).toEqual(['acme-notes.txt', 'report.json']);
+    expect(fishComplete('vigil reports list --org ', saved)).toEqual(['acme']);
+    expect(fishComplete('vigil reports list --org ', none)).toEqual([]);
+    expect(fishComplete('vigil reports create --title ', none)).toEqual([]);
   });
 
   it('fish: the same statuses and subcommands', () => {

@@ -67,7 +67,8 @@ describe('renderTable: how a table shrinks to the terminal', () => {
 
     it('keeps every column while each fits at its minimum', () => {
       expect(table(droppable, 60)).toEqual(['  ID  TITLE                 STATUS  ASSET', '   7  bbbbbbbbbbbbbbbbbbbb  ccccc   aaaaaaaaaa', '1234  b                     c       a', '']);
-      expect(table(droppable, 40)).toEqual(['  ID  TITLE           STATUS  ASSET', '   7  bbbbbbbbbbbbb…  ccccc   aaaaaaaaaa', '1234  b               c       a', '']);
+      // The columns that may be dropped give up cells first: the title keeps more.
+      expect(table(droppable, 40)).toEqual(['  ID  TITLE             STATUS  ASSET', '   7  bbbbbbbbbbbbbbb…  ccccc   aaaaaaa…', '1234  b                 c       a', '']);
     });
 
     it('drops the highest dropOrder first, then the next, and gives the room to the rest', () => {
@@ -76,8 +77,10 @@ describe('renderTable: how a table shrinks to the terminal', () => {
       expect(table(droppable, 22)).toEqual(['  ID  TITLE', '   7  bbbbbbbbbbbbbbb…', '1234  b', '']);
     });
 
-    it('with nothing left to drop, goes below minWidth', () => {
-      expect(table(droppable, 10)).toEqual(['  ID  TIT…', '   7  bbb…', '1234  b', '']);
+    it('with nothing left to drop, goes below minWidth, but never cuts a header', () => {
+      expect(table(droppable, 10)).toEqual([' ID  TITLE', '  7  bbbb…', '12…  b', '']);
+      // Not even the floors fit: the last columns go, the first stays.
+      expect(table(droppable, 8)).toEqual(['  ID', '   7', '1234', '']);
     });
   });
 
@@ -100,6 +103,44 @@ describe('renderTable: how a table shrinks to the terminal', () => {
       expect(table(first, 20)).toEqual(['Q              R', 'bbbbbbbbbbbb…  ccccc', 'b              c', '']);
       const tied = first.map(column => (column.dropOrder === undefined ? column : {...column, dropOrder: 1}));
       expect(table(tied, 20)).toEqual(['Q              R', 'bbbbbbbbbbbb…  ccccc', 'b              c', '']);
+    });
+  });
+
+  describe('headers, ids and columns that say nothing', () => {
+    it('a column narrower than its header shows its short form, never a cut header', () => {
+      const named: Column<Row>[] = [
+        {header: 'TITLE', value: row => row.b, minWidth: 14},
+        {header: 'LATEST REVIEW', shortHeader: 'REVIEW', value: row => row.c},
+      ];
+      expect(table(named, 40)).toEqual(['TITLE                 LATEST REVIEW', 'bbbbbbbbbbbbbbbbbbbb  ccccc', 'b                     c', '']);
+      expect(table(named, 24)).toEqual(['TITLE           REVIEW', 'bbbbbbbbbbbbb…  ccccc', 'b               c', '']);
+      for (const width of [20, 16]) expect(table(named, width)[0]).toMatch(/^TITLE\s+REVIEW$/);
+      // Too narrow for even the short form: the column goes.
+      expect(table(named, 12)).toEqual(['TITLE', 'bbbbbbbbbbb…', 'b', '']);
+    });
+
+    it('a whole column (ids) is never cut: the others give way, or it is dropped', () => {
+      const ids: Column<Row>[] = [
+        {header: 'TITLE', value: row => row.b},
+        {header: 'IDS', value: row => row.a, whole: true},
+      ];
+      expect(table(ids, 24)).toEqual(['TITLE         IDS', 'bbbbbbbbbbb…  aaaaaaaaaa', 'b             a', '']);
+      expect(table(ids, 16)).toEqual(['TITLE', 'bbbbbbbbbbbbbbb…', 'b', '']);
+    });
+
+    it('leaves out a column whose every value is blank, or the same (saying it once under the table)', () => {
+      const same: Row[] = [{a: 'x', b: 'TODO', c: '', n: 1}, {a: 'y', b: 'TODO', c: '', n: 2}];
+      const columns: Column<Row>[] = [
+        {header: 'ID', value: row => row.a},
+        {header: 'STATUS', value: row => row.b, omitIfUniform: true},
+        {header: 'REVIEW', value: row => row.c, omitIfUniform: true},
+        {header: 'N', value: row => row.n, omitIfUniform: true},
+      ];
+      expect(renderTable(same, columns, {width: 80, color: false}).split('\n')).toEqual(['ID  N', 'x   1', 'y   2', 'Every row: STATUS TODO', '']);
+      // One row: every column is "the same"; only the blank one goes.
+      expect(renderTable(same.slice(0, 1), columns, {width: 80, color: false}).split('\n')).toEqual(['ID  STATUS  N', 'x   TODO    1', '']);
+      // Without the mark, nothing is left out.
+      expect(renderTable(same, columns.map(({omitIfUniform: _, ...column}) => column), {width: 80, color: false}).split('\n')[0]).toBe('ID  STATUS  REVIEW  N');
     });
   });
 

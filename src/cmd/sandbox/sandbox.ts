@@ -145,6 +145,7 @@ export async function runSandboxCommand(flags: SandboxFlags, io: IO, signal: Abo
       scopedOrg,
       reviewLimit: settings.reviewLimit,
       lookbackHours: HEALTHCHECK_DEFAULTS.lookbackHours,
+      quiet: settings.quiet,
       orgs: data.orgs.map(org => {
         const result = cancelledCountResult(sandbox.store, {slug: org.slug}, Date.now(), sandbox.origin);
         return {slug: org.slug, name: org.name, reports: sandbox.store.reports.filter(r => r.orgSlug === org.slug).length, severity: result.severity, cancelledCount: Number(result.observed.cancelledCount)};

@@ -13,7 +13,7 @@ import {describeFilters} from './filter-state.js';
 import {HelpOverlay} from './help-overlay.js';
 import {bindingsFor, formatFooter} from './keys.js';
 import {ReviewDialogView} from './review-dialog.js';
-import {actingProposal, classifyReviewError, inQueue, pendingCount, type ReviewProposal} from './review-state.js';
+import {actingProposal, canReview, classifyReviewError, inQueue, pendingCount, type ReviewProposal} from './review-state.js';
 import {SearchBar} from './search-bar.js';
 import {currentPage, initialState, rangeLabel, reducer, selectedReport} from './state.js';
 import {TableView} from './table-view.js';
@@ -24,9 +24,11 @@ export type LoadPage = (filters: ListReportsFilters, cursor: string | undefined,
 export interface BrowserProps {
   filters: ListReportsFilters;
   loadPage: LoadPage;
-  /** Sends one review (the needs-customer-review queue's a / x / w keys). */
+  /** Sends one review (the a / x / w keys, on a proposal awaiting the organization). */
   review: ReviewProposal;
   end: SessionEnd;
+  /** The clock the table's ages ("3h ago") are counted from. Default: Date.now. */
+  now?: () => number;
 }
 
 /** Failures no retry can mend: the key is rejected (exit 2) or has no access (exit 5). */
@@ -42,14 +44,15 @@ const CHROME_ROWS = 5;
  * The review browser of `vigil reports list` on a terminal. State lives in ./state.ts; this
  * component renders it, routes keys, and runs the page fetch the state asks for.
  */
-export function Browser({filters, loadPage, review, end}: BrowserProps) {
+export function Browser({filters, loadPage, review, end, now = Date.now}: BrowserProps) {
   const [state, dispatch] = useReducer(reducer, filters, initialState);
   const {columns, rows} = useTerminalSize();
   const {finish} = useSession(end);
   const bodyHeight = Math.max(3, rows - CHROME_ROWS);
   const report = selectedReport(state);
   const queue = inQueue(state);
-  const picked = queue ? actingProposal(state) : undefined;
+  const reviewable = canReview(state);
+  const picked = queue || reviewable ? actingProposal(state) : undefined;
   const lines = state.mode === 'detail' && report ? detailLines(report, columns - 1, picked) : [];
 
   useEffect(() => {
@@ -102,7 +105,7 @@ export function Browser({filters, loadPage, review, end}: BrowserProps) {
 
   const page = currentPage(state);
   const org = sanitizeText(state.filters.slug);
-  const bindings = bindingsFor({mode: state.mode, hasError: state.error !== null, queue, reviewsOff: state.reviewsOff});
+  const bindings = bindingsFor({mode: state.mode, hasError: state.error !== null, queue, reviewable, reviewsOff: state.reviewsOff});
 
   let body: ReactNode;
   if (state.fatal) {
@@ -116,7 +119,7 @@ export function Browser({filters, loadPage, review, end}: BrowserProps) {
   } else if (state.review) {
     // The page may have been refetched under the dialog: find its report by id, not by row.
     const reviewed = page?.reports.find(r => r.id === state.review!.target.reportId);
-    body = <ReviewDialogView dialog={state.review} title={reviewed?.title ?? ''} proposals={reviewed?.proposals?.length ?? 0} waiting={reviewed ? pendingCount(reviewed) : 0} width={columns} />;
+    body = <ReviewDialogView dialog={state.review} title={reviewed?.title ?? ''} proposals={reviewed?.proposals?.length ?? 0} waiting={reviewed ? pendingCount(reviewed, queue) : 0} width={columns} />;
   } else if (state.error) {
     body = (
       <Box flexDirection="column">
@@ -132,7 +135,7 @@ export function Browser({filters, loadPage, review, end}: BrowserProps) {
   } else if (state.mode === 'filters') {
     body = state.filterEditor ? <FilterEditor state={state.filterEditor} /> : null;
   } else {
-    body = <TableView reports={page.reports} selected={state.selected} width={columns} height={bodyHeight} queue={queue} />;
+    body = <TableView reports={page.reports} selected={state.selected} width={columns} height={bodyHeight} queue={queue} now={now()} />;
   }
 
   return (

@@ -38,14 +38,14 @@ export const DETAIL_BINDINGS: Binding[] = [
   {keys: 'esc', does: 'back'},
 ];
 
-/** In the needs-customer-review queue, in the table and the detail view. */
+/** On a proposal awaiting the organization (every row of the queue), in the table and the detail view. */
 export const REVIEW_BINDINGS: Binding[] = [
   {keys: 'a', does: 'approve'},
   {keys: 'x', does: 'reject'},
   {keys: 'w', does: 'watchlist'},
 ];
 
-/** In the detail view of the queue: which proposal the review keys act on. */
+/** In the detail view of a report with a proposal to review: which one the review keys act on. */
 export const PICK_BINDINGS: Binding[] = [{keys: 'tab/1-9', does: 'pick proposal'}];
 
 export const ERROR_BINDINGS: Binding[] = [
@@ -61,8 +61,10 @@ const END_BINDINGS: Binding[] = [
 export interface ViewKeys {
   mode: Mode;
   hasError: boolean;
-  /** The needs-customer-review queue: the review keys are on. */
+  /** The needs-customer-review queue: the review keys are always shown. */
   queue: boolean;
+  /** The highlighted report has a proposal awaiting the organization: the review keys act on it. */
+  reviewable?: boolean;
   /** Why the review keys are off for the rest of the session (the daily limit). */
   reviewsOff?: string | null;
 }
@@ -70,15 +72,21 @@ export interface ViewKeys {
 /** Every key of the current view, in the order the footer and the overlay show them. */
 export function bindingsFor(view: ViewKeys): Binding[] {
   if (view.hasError) return [...ERROR_BINDINGS, ...END_BINDINGS];
-  const review = view.queue ? REVIEW_BINDINGS.map(b => (view.reviewsOff ? {...b, off: view.reviewsOff} : b)) : [];
+  // Outside the queue the keys are in the footer only on a row they act on; `?` always
+  // lists them, saying where they work.
+  const shown = view.queue || view.reviewable === true;
+  const review = REVIEW_BINDINGS.map(b => (view.reviewsOff ? {...b, off: view.reviewsOff} : shown ? b : {...b, more: true, off: NOT_HERE}));
   if (view.mode === 'detail') {
     // The footer keeps the first ones that fit: leaving the view before picking a proposal.
     const [scroll, screen, step, back] = DETAIL_BINDINGS;
-    return [scroll!, back!, ...review, ...(view.queue ? PICK_BINDINGS : []), step!, screen!, ...END_BINDINGS];
+    return [scroll!, back!, ...review, ...(shown ? PICK_BINDINGS : []), step!, screen!, ...END_BINDINGS];
   }
   const [move, first, open, ...rest] = TABLE_BINDINGS;
   return [move!, first!, open!, ...review, ...rest, ...END_BINDINGS];
 }
+
+/** Why the review keys do nothing on the highlighted row (outside the queue). */
+export const NOT_HERE = "they act on a proposal awaiting your organization's review (review: PENDING_CUSTOMER_REVIEW); this report has none. All of them: --needs-customer-review";
 
 const SEPARATOR = ' · ';
 
@@ -102,12 +110,13 @@ export function formatFooter(bindings: Binding[], width = Infinity): string {
   return text(shown);
 }
 
-export function keyToAction(mode: Mode, input: string, key: Partial<KeyInfo>, options: {hasError: boolean; pageRows: number; queue?: boolean}): Action | null {
+export function keyToAction(mode: Mode, input: string, key: Partial<KeyInfo>, options: {hasError: boolean; pageRows: number}): Action | null {
   // The editors own every key while open (a search may contain "q").
   if (key.ctrl || mode === 'search' || mode === 'filters') return null;
   if (input === 'q') return {type: 'quit'};
   if (input === '?') return {type: 'help'};
-  const review = options.queue && !options.hasError && (mode === 'detail' || mode === 'table');
+  // On any report: the review state says why when it has no proposal to review.
+  const review = !options.hasError && (mode === 'detail' || mode === 'table');
   if (review && input === 'a') return {type: 'review', decision: 'APPROVE'};
   if (review && input === 'x') return {type: 'review', decision: 'REJECT'};
   if (review && input === 'w') return {type: 'review', decision: 'WATCHLIST'};

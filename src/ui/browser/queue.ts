@@ -1,14 +1,13 @@
-import type {ListReportsResult, Proposal, ProposalDecision, Report} from '../../api/wire/index.js';
+import type {ListReportsResult, ProposalDecision, Report} from '../../api/wire/index.js';
+import {awaitingIndexes} from '../../cmd/reports/awaiting.js';
 import {sanitizeText} from '../../output/sanitize.js';
 
 /*
- * The needs-customer-review queue as plain data: which proposals of a report still wait
- * for the organization, which one a key acts on, whether that proposal carries what the
- * review operation needs, and what a page looks like once a review went through.
+ * Reviews in the browser as plain data: which proposals of a report still wait for the
+ * organization, which one a key acts on, whether that proposal carries what the review
+ * operation needs, and what a page looks like once a review went through. `queue`: the
+ * page is the needs-customer-review queue (see awaitingIndexes for what that changes).
  */
-
-/** The sandbox's (and the upstream listing's) status of a proposal awaiting the org. */
-const AWAITING_CUSTOMER = 'PENDING_CUSTOMER_REVIEW';
 
 export type Decision = ProposalDecision;
 
@@ -24,40 +23,30 @@ export interface ReviewTarget {
   content: string | undefined;
 }
 
-/**
- * The proposals a reviewer can still act on: those awaiting the organization. A listing
- * that names no proposal PENDING_CUSTOMER_REVIEW (the upstream's docs do not pin the
- * value) counts every undecided one (no status, or PENDING...).
- */
-export function pendingIndexes(report: Report): number[] {
-  const proposals = report.proposals ?? [];
-  const awaiting = indexesWhere(proposals, p => p.reviewStatus === AWAITING_CUSTOMER);
-  return awaiting.length > 0 ? awaiting : indexesWhere(proposals, p => !p.reviewStatus || p.reviewStatus.startsWith('PENDING'));
-}
-
-function indexesWhere(proposals: Proposal[], test: (p: Proposal) => boolean): number[] {
-  return proposals.flatMap((p, index) => (test(p) ? [index] : []));
+/** The proposals a reviewer can act on: those awaiting the organization. */
+export function pendingIndexes(report: Report, queue = true): number[] {
+  return awaitingIndexes(report, queue);
 }
 
 /** The proposal the table's review keys act on: the first pending one. */
-export function firstPending(report: Report): number | undefined {
-  return pendingIndexes(report)[0];
+export function firstPending(report: Report, queue = true): number | undefined {
+  return pendingIndexes(report, queue)[0];
 }
 
 /**
  * The proposal at `index` as a review target, or why it cannot be reviewed from here (the
  * tolerant reader keeps proposals without an id or asset id; the operation needs both).
  */
-export function reviewTarget(report: Report, index: number | undefined): {target: ReviewTarget} | {reason: string} {
+export function reviewTarget(report: Report, index: number | undefined, queue = true): {target: ReviewTarget} | {reason: string} {
   const id = sanitizeText(report.id);
   const proposals = report.proposals ?? [];
   if (proposals.length === 0) return {reason: `report ${id} has no proposals to review`};
-  if (index === undefined) return {reason: `report ${id} has no proposal waiting for review`};
+  if (index === undefined) return {reason: `report ${id} has no proposal waiting for your organization's review`};
   const proposal = proposals[index];
   if (!proposal) return {reason: `report ${id} has no proposal ${index + 1}`};
   const which = `proposal ${index + 1} of report ${id}`;
-  if (!pendingIndexes(report).includes(index)) {
-    return {reason: `${which} is not waiting for review (review: ${sanitizeText(proposal.reviewStatus ?? 'none')})`};
+  if (!pendingIndexes(report, queue).includes(index)) {
+    return {reason: `${which} is not waiting for your organization's review (review: ${sanitizeText(proposal.reviewStatus ?? 'none')})`};
   }
   const proposalId = proposal.id === undefined || proposal.id === null ? '' : String(proposal.id);
   if (proposalId === '') return {reason: `${which} came without an id, which the review needs: review it in the web app`};
@@ -82,14 +71,15 @@ export interface Reviewed {
 
 /**
  * The page after a review of `target` went through: the proposal shows `reviewStatus`, and
- * a report with nothing left to review leaves the queue (and the total shrinks by one).
+ * in the queue a report with nothing left to review leaves it (and the total shrinks by
+ * one); any other listing keeps the report, since it still matches the filters.
  */
-export function applyReview(page: ListReportsResult, target: ReviewTarget, reviewStatus: string): Reviewed {
+export function applyReview(page: ListReportsResult, target: ReviewTarget, reviewStatus: string, queue = true): Reviewed {
   const report = page.reports.find(r => r.id === target.reportId);
   if (!report) return {page, left: false, remaining: 0};
-  const before = pendingIndexes(report);
+  const before = pendingIndexes(report, queue);
   const remaining = before.filter(index => index !== target.index).length;
-  if (remaining === 0) {
+  if (remaining === 0 && queue) {
     const totalCount = page.totalCount === null ? null : Math.max(0, page.totalCount - 1);
     return {page: {...page, reports: page.reports.filter(r => r !== report), totalCount}, left: true, remaining};
   }

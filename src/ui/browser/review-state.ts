@@ -27,7 +27,11 @@ export interface ReviewOutcome {
 /** Sends one review. Injected: the API client's reviewProposal in the command, a fake in tests. */
 export type ReviewProposal = (proposalId: string, body: ReviewBody) => Promise<ReviewOutcome>;
 
-/** The review queue is the only listing whose rows the keys act on. */
+/**
+ * The needs-customer-review queue: every row awaits the organization, the table shows the
+ * ids the keys act on, and a reviewed report leaves. Elsewhere the review keys act on a
+ * proposal marked as awaiting the organization, and the report stays.
+ */
 export function inQueue(state: BrowserState): boolean {
   return state.filters.needsCustomerReview === true;
 }
@@ -40,7 +44,13 @@ export function actingProposal(s: BrowserState): number | undefined {
   const current = report(s);
   if (!current) return undefined;
   if (s.mode === 'detail' && s.proposal !== null) return s.proposal;
-  return firstPending(current);
+  return firstPending(current, inQueue(s));
+}
+
+/** The highlighted report has a proposal awaiting the organization: the review keys act on it. */
+export function canReview(s: BrowserState): boolean {
+  const current = report(s);
+  return current !== undefined && pendingIndexes(current, inQueue(s)).length > 0;
 }
 
 /** Tab (delta) or a digit (index) in the detail view: which proposal the keys act on. */
@@ -55,12 +65,11 @@ export function pickProposal(s: BrowserState, choice: {delta: number} | {index: 
 
 /** a / x / w: the dialog, or a notice saying why the key is off. */
 export function startReview(s: BrowserState, decision: Decision): BrowserState {
-  if (!inQueue(s)) return s;
   if (s.reviewsOff) return {...s, notice: `reviews are off: ${s.reviewsOff}`};
   if (s.load && !page(s)) return s;
   const current = report(s);
   if (!current) return {...s, notice: 'no report selected'};
-  const found = reviewTarget(current, actingProposal(s));
+  const found = reviewTarget(current, actingProposal(s), inQueue(s));
   if ('reason' in found) return {...s, notice: `cannot review: ${found.reason}`};
   return {...s, review: openDialog(decision, found.target)};
 }
@@ -72,8 +81,8 @@ export function sendReview(s: BrowserState): BrowserState {
 }
 
 /**
- * A review went through: the proposal shows its new state at once, a report with nothing
- * left to review leaves the page, and the page is fetched again in the background so the
+ * A review went through: the proposal shows its new state at once, in the queue a report
+ * with nothing left to review leaves the page, and the page is fetched again in the background so the
  * rows after it move up and the totals and cursors stay right (later cached pages are
  * dropped: their first rows may now belong to this page).
  */
@@ -82,16 +91,20 @@ export function reviewSucceeded(s: BrowserState, outcome: ReviewOutcome): Browse
   const shown = page(s);
   if (!dialog || !shown) return {...s, review: null, sending: null};
   const status = outcome.reviewStatus ? outcome.reviewStatus : statusAfter(dialog.decision);
-  const result = applyReview(shown, dialog.target, status);
+  const queue = inQueue(s);
+  const result = applyReview(shown, dialog.target, status, queue);
   const pages = s.pages.slice(0, s.pageIndex + 1);
   pages[s.pageIndex] = result.page;
   const count = result.page.reports.length;
   const generation = s.generation + 1;
   // One footer line, cut at the end: what happened to the queue first, the asset last.
   const what = `${PAST[dialog.decision]} proposal ${sanitizeText(dialog.target.proposalId)} (${describeAsset(dialog.target)})`;
+  const which = `report ${sanitizeText(dialog.target.reportId)}`;
   const after = result.left
-    ? `report ${sanitizeText(dialog.target.reportId)} left the queue`
-    : `report ${sanitizeText(dialog.target.reportId)} has ${result.remaining} proposal${result.remaining === 1 ? '' : 's'} left`;
+    ? `${which} left the queue`
+    : queue || result.remaining > 0
+      ? `${which} has ${result.remaining} proposal${result.remaining === 1 ? '' : 's'} left`
+      : `${which} has no proposal left for your review`;
   return {
     ...s,
     pages,
@@ -122,8 +135,8 @@ function describeAsset(target: ReviewTarget): string {
 }
 
 /** How many proposals of a report wait, for the confirmation ("2 waiting"). */
-export function pendingCount(current: Report): number {
-  return pendingIndexes(current).length;
+export function pendingCount(current: Report, queue: boolean): number {
+  return pendingIndexes(current, queue).length;
 }
 
 /**

@@ -4,7 +4,7 @@ import {applyDraft, filterEditorKey, initialFilterEditor, type FilterEditorState
 import {keyToAction} from './keys.js';
 import type {Decision} from './queue.js';
 import {dialogKey, type ReviewDialog, type ReviewFailure} from './review-dialog-state.js';
-import {inQueue, pickProposal, reviewFailed, reviewSucceeded, sendReview, startReview, type PendingReview, type ReviewOutcome} from './review-state.js';
+import {pickProposal, reviewFailed, reviewSucceeded, sendReview, startReview, type PendingReview, type ReviewOutcome} from './review-state.js';
 
 /*
  * The review browser as a pure reducer: which page is shown, which row is highlighted, which
@@ -231,7 +231,7 @@ export function reducer(state: BrowserState, action: Action): BrowserState {
 function routeKey(s: BrowserState, press: Extract<Action, {type: 'key'}>): BrowserState {
   const {input, key, pageRows, detailMax} = press;
   if (s.fatal || s.quit) return s;
-  const typing = s.mode === 'search' || s.review?.step === 'note';
+  const typing = s.mode === 'search' || s.review?.step === 'details';
   // Outside a line being typed, several characters in one chunk are several key presses.
   if (!typing && input.length > 1 && !key.ctrl && !key.meta) {
     return [...input].reduce((acc, char) => routeKey(acc, {...press, input: char, key: {}}), s);
@@ -255,7 +255,7 @@ function routeKey(s: BrowserState, press: Extract<Action, {type: 'key'}>): Brows
     if (editor.outcome === 'cancelled') return reducer(s, {type: 'cancelEdit'});
     return {...s, filterEditor: editor};
   }
-  const action = keyToAction(s.mode, input, key, {hasError: s.error !== null, pageRows, queue: inQueue(s)});
+  const action = keyToAction(s.mode, input, key, {hasError: s.error !== null, pageRows});
   if (!action) return s;
   return reducer(s, action.type === 'scroll' ? {...action, max: detailMax} : action);
 }

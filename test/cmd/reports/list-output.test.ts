@@ -28,28 +28,45 @@ const PAGE = {reports: [report(1), report(2)], nextCursor: 'c2', totalCount: 5};
 
 describe('reports list output', () => {
   it('TTY: a table with the six columns, a "Showing N of total" footer and the next page command', async () => {
-    interceptApi('GET', 'organization/reports', [{body: PAGE}]);
+    interceptApi('GET', 'organization/reports', [{body: {...PAGE, reports: [report(1), report(2, {status: 'IN_PROGRESS', latestReviewDecision: 'REJECT'})]}}]);
     const ctx = fakeContext({tty: true, org: 'acme'});
-    await runReportsList({status: 'todo', limit: '2', interactive: false}, ctx);
+    await runReportsList({limit: '2', interactive: false}, ctx);
     const lines = ctx.io.out().split('\n');
     expect(lines[0]).toMatch(/^ID\s+STATUS\s+TITLE\s+ASSETS\s+LATEST REVIEW\s+CREATED$/);
     // Older than 60 days: the date (newer ones read "3d ago").
     expect(lines[1]).toMatch(/^1\s+TODO\s+Report 1\s+a1\.example, b1\.example\s+APPROVE\s+2026-09-02$/);
+    expect(lines[2]).toMatch(/^2\s+IN_PROGRESS\s+Report 2\s/);
     expect(ctx.io.out()).toContain('Showing 2 of 5');
-    expect(ctx.io.out()).toContain('Next page: vigil reports list --org acme --limit 2 --cursor c2 --status TODO --no-interactive\n');
+    expect(ctx.io.out()).toContain('Next page: vigil reports list --org acme --limit 2 --cursor c2 --no-interactive\n');
     expect(ctx.io.out()).not.toContain('PROPOSAL');
+    expect(ctx.io.out()).not.toContain('Every row');
+  });
+
+  it('TTY: a column whose every value is the same is said once under the table, an empty one left out; TSV keeps both', async () => {
+    const same = {reports: [report(1, {latestReviewDecision: null}), report(2, {latestReviewDecision: null})], nextCursor: null, totalCount: 2};
+    interceptApi('GET', 'organization/reports', [{body: same}, {body: same}]);
+    const ctx = fakeContext({tty: true, org: 'acme'});
+    await runReportsList({status: 'todo', interactive: false}, ctx);
+    const lines = ctx.io.out().split('\n');
+    expect(lines[0]).toMatch(/^ID\s+TITLE\s+ASSETS\s+CREATED$/);
+    expect(lines[1]).toMatch(/^1\s+Report 1\s+a1\.example, b1\.example\s+2026-09-02$/);
+    expect(lines[3]).toBe('Every row: STATUS TODO');
+    const piped = fakeContext({tty: false, org: 'acme'});
+    await runReportsList({status: 'todo'}, piped);
+    expect(piped.io.out().split('\n')[0]).toBe('1\tTODO\tReport 1\ta1.example, b1.example\t\t2026-09-02T10:00:00.000Z');
   });
 
   it('at 80 columns: titles of at least 30 characters and relative times; LATEST REVIEW gives way', async () => {
     const long = (id: number, hoursAgo: number) =>
       report(id, {title: `Phishing kit cloning the acme login page, variant ${id}`, createdAt: new Date(Date.parse('2026-11-22T00:00:00Z') - hoursAgo * 3_600_000).toISOString()});
-    interceptApi('GET', 'organization/reports', [{body: {reports: [long(1, 3), long(2, 50)], nextCursor: null, totalCount: 2}}]);
+    interceptApi('GET', 'organization/reports', [{body: {reports: [long(1, 3), {...long(2, 50), status: 'IN_PROGRESS', latestReviewDecision: 'REJECT'}], nextCursor: null, totalCount: 2}}]);
     const ctx = fakeContext({tty: true, org: 'acme'});
     (ctx.io.stdout as {columns?: number}).columns = 80;
     await runReportsList({interactive: false}, ctx);
     const lines = ctx.io.out().split('\n');
     expect(lines[0]).toMatch(/^ID\s+STATUS\s+TITLE\s+ASSETS\s+CREATED$/);
-    expect(lines[1]).toMatch(/^1\s+TODO\s+Phishing kit cloning the acme login \S+\s+a1\.example, \S+\s+3h ago$/);
+    expect(lines[1]).toMatch(/^1\s+TODO\s+Phishing kit cloning the acme login\S*\s+a1\.example, b1\.\S*\s+3h ago$/);
+    expect(lines[2]).toMatch(/^2\s+IN_PROGRESS\s+Phishing/);
     expect(lines[2]).toMatch(/\s2d ago$/);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
     const title = /Phishing[^ ]*( [^ ]+)*?(?=\s{2})/.exec(lines[1]!)![0];
@@ -90,12 +107,39 @@ describe('reports list output', () => {
     expect(ctx.io.out()).not.toContain('Showing');
   });
 
-  it('--needs-customer-review: pending proposal ids and their asset ids', async () => {
+  it('--needs-customer-review: pending proposal ids and their asset ids, those awaiting the organization marked *', async () => {
+    // A listing that names no proposal PENDING_CUSTOMER_REVIEW: every undecided one awaits.
     interceptApi('GET', 'organization/reports', [{body: PAGE}]);
     const ctx = fakeContext({org: 'acme'});
     await runReportsList({needsCustomerReview: 'true'}, ctx);
     const [first] = ctx.io.out().split('\n');
-    expect(first!.split('\t').slice(-2)).toEqual(['10', '100']);
+    expect(first!.split('\t').slice(-2)).toEqual(['10*', '100']);
+
+    const mixed = report(3, {proposals: [
+      {id: 30, reviewStatus: 'PENDING', asset: {id: 300, content: 'a3.example'}},
+      {id: 31, reviewStatus: 'PENDING_CUSTOMER_REVIEW', asset: {id: 301, content: 'b3.example'}},
+      {id: 32, reviewStatus: 'APPROVED', asset: {id: 302, content: 'c3.example'}},
+    ]});
+    const page = {reports: [mixed], nextCursor: null, totalCount: 1};
+    interceptApi('GET', 'organization/reports', [{body: page}, {body: page}, {body: page}]);
+    const tsv = fakeContext({org: 'acme'});
+    await runReportsList({needsCustomerReview: 'true'}, tsv);
+    expect(tsv.io.out().split('\t').slice(-2)).toEqual(['30,31*', '300,301\n']);
+    const md = fakeContext({org: 'acme'});
+    await runReportsList({needsCustomerReview: 'true', output: 'markdown'}, md);
+    expect(md.io.out()).toContain('| 30,31* | 300,301 |');
+    const json = fakeContext({org: 'acme'});
+    await runReportsList({needsCustomerReview: 'true', json: true}, json);
+    const proposals = (JSON.parse(json.io.out()) as {reports: Array<{proposals: Array<{id: string; awaitingCustomer: boolean}>}>}).reports[0]!.proposals;
+    expect(proposals.map(p => [p.id, p.awaitingCustomer])).toEqual([['30', false], ['31', true], ['32', false]]);
+  });
+
+  it('without --needs-customer-review, --json is the page as read, with no awaitingCustomer', async () => {
+    interceptApi('GET', 'organization/reports', [{body: PAGE}]);
+    const ctx = fakeContext({org: 'acme'});
+    await runReportsList({json: true}, ctx);
+    expect(ctx.io.out()).not.toContain('awaitingCustomer');
+    expect(ctx.io.out()).toContain('"reviewStatus":"PENDING"');
   });
 
   it('no results: nothing on stdout, a note on stderr (TTY), exit 0', async () => {

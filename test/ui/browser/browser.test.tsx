@@ -44,8 +44,10 @@ describe('review browser', () => {
     const frame = app.frame();
     expect(frame).toContain('vigil reports · org acme · --status TODO');
     expect(frame).toContain('Showing 1-3 of 7 (page 1)');
-    expect(frame).toMatch(/ID\s+STATUS\s+TITLE/);
-    expect(frame).toMatch(/› r1\s+TODO\s+Phishing site number 1/);
+    // Every row is TODO under --status TODO: the column would say nothing, the note says it once.
+    expect(frame).toMatch(/ID\s+TITLE\s+ASSETS\s+CREATED/);
+    expect(frame).toMatch(/› r1\s+Phishing site number 1/);
+    expect(frame).toContain('every row: STATUS TODO');
     expect(frame).toContain('enter open · n/p next/prev page · / search · f filters · r refresh · ? help · q quit');
     expect(calls).toEqual([{filters: {slug: 'acme', limit: 3, status: 'TODO'}, cursor: undefined}]);
   });

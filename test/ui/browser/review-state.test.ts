@@ -25,14 +25,22 @@ describe('the queue: which proposals wait and which one a key acts on', () => {
     expect(pendingIndexes(plain)).toEqual([0, 2]);
   });
 
+  it('outside the queue only a proposal marked as awaiting the org counts: an unmarked one may wait for anyone', () => {
+    const mixed = makeReport(1, {proposals: [{...waiting(1), reviewStatus: 'PENDING'}, waiting(2)]});
+    expect(pendingIndexes(mixed, false)).toEqual([1]);
+    const plain = makeReport(2, {proposals: [{...waiting(1), reviewStatus: undefined}, {...waiting(3), reviewStatus: 'PENDING'}]});
+    expect(pendingIndexes(plain, false)).toEqual([]);
+    expect(reviewTarget(plain, 1, false)).toEqual({reason: "proposal 2 of report r2 is not waiting for your organization's review (review: PENDING)"});
+  });
+
   it('says why a proposal cannot be reviewed: none, decided, no id, no asset id, an asset id that is not a number', () => {
     const reason = (proposals: unknown[], index: number | undefined) => {
       const found = reviewTarget(makeReport(1, {proposals: proposals as never}), index);
       return 'reason' in found ? found.reason : 'ok';
     };
     expect(reason([], undefined)).toBe('report r1 has no proposals to review');
-    expect(reason([{...waiting(1), reviewStatus: 'APPROVED'}], undefined)).toBe('report r1 has no proposal waiting for review');
-    expect(reason([waiting(1), {...waiting(2), reviewStatus: 'APPROVED'}], 1)).toBe('proposal 2 of report r1 is not waiting for review (review: APPROVED)');
+    expect(reason([{...waiting(1), reviewStatus: 'APPROVED'}], undefined)).toBe("report r1 has no proposal waiting for your organization's review");
+    expect(reason([waiting(1), {...waiting(2), reviewStatus: 'APPROVED'}], 1)).toBe("proposal 2 of report r1 is not waiting for your organization's review (review: APPROVED)");
     expect(reason([{...waiting(1), id: ''}], 0)).toMatch(/came without an id, which the review needs/);
     expect(reason([{...waiting(1), asset: undefined}], 0)).toMatch(/came without an asset id/);
     expect(reason([{...waiting(1), asset: {id: 'ast_9'}}], 0)).toBe('proposal 1 of report r1 has asset id ast_9; the review takes a numeric asset id');
@@ -51,6 +59,12 @@ describe('the queue: which proposals wait and which one a key acts on', () => {
     expect(gone.left).toBe(true);
     expect(gone.page.reports.map(r => r.id)).toEqual(['r1']);
     expect(gone.page.totalCount).toBe(4);
+    // Any other listing keeps the report: it still matches the filters.
+    const kept = applyReview(page, target('r3', 0, 3), 'REJECTED', false);
+    expect(kept.left).toBe(false);
+    expect(kept.page.reports.map(r => r.id)).toEqual(['r1', 'r3']);
+    expect(kept.page.reports[1]!.proposals![0]!.reviewStatus).toBe('REJECTED');
+    expect(kept.page.totalCount).toBe(5);
   });
 });
 
@@ -59,13 +73,26 @@ describe('the review dialog', () => {
   const keys = (dialog: ReviewDialog, ...presses: Array<[string, Record<string, boolean>?]>) =>
     presses.reduce<{dialog: ReviewDialog; outcome: string}>((acc, [input, k]) => (acc.outcome === 'open' ? dialogKey(acc.dialog, input, k ?? {}) : acc), {dialog, outcome: 'open'});
 
-  it('approve asks for a note, then a confirmation; only the confirmation sends', () => {
+  it('approve asks for a label, a brand id and a note (all optional), then a confirmation; only the confirmation sends', () => {
     const dialog = openDialog('APPROVE', target);
-    expect(dialog.step).toBe('note');
-    const confirm = keys(dialog, ['ok'], ['', {return: true}]);
+    expect(dialog).toMatchObject({step: 'details', field: 'label'});
+    const bare = keys(dialog, ['', {return: true}]);
+    expect(bare).toMatchObject({outcome: 'open', dialog: {step: 'confirm'}});
+    expect(reviewBody(bare.dialog, 'acme')).toEqual({assetId: 701, decision: 'APPROVE', slug: 'acme'});
+    const confirm = keys(dialog, ['phishing'], ['', {tab: true}], ['42'], ['', {downArrow: true}], ['ok'], ['', {return: true}]);
     expect(confirm).toMatchObject({outcome: 'open', dialog: {step: 'confirm'}});
     expect(keys(confirm.dialog, ['y']).outcome).toBe('send');
-    expect(reviewBody(confirm.dialog, 'acme')).toEqual({assetId: 701, decision: 'APPROVE', slug: 'acme', note: 'ok'});
+    expect(reviewBody(confirm.dialog, 'acme')).toEqual({assetId: 701, decision: 'APPROVE', slug: 'acme', label: 'phishing', brandId: 42, note: 'ok'});
+    // ↑ from the label goes round to the note.
+    expect(keys(dialog, ['', {upArrow: true}]).dialog.field).toBe('note');
+  });
+
+  it('a brand id that is not a positive whole number stays in the fields, says why, and sends nothing', () => {
+    const typed = keys(openDialog('APPROVE', target), ['', {tab: true}], ['3x'], ['', {return: true}]);
+    expect(typed).toMatchObject({outcome: 'open', dialog: {step: 'details', field: 'brand', problem: 'brand id must be a whole number at least 1 (got "3x")'}});
+    const fixed = keys(typed.dialog, ['', {backspace: true}], ['', {return: true}]);
+    expect(fixed.dialog).toMatchObject({step: 'confirm', problem: null});
+    expect(reviewBody(fixed.dialog, undefined)).toEqual({assetId: 701, decision: 'APPROVE', brandId: 3});
   });
 
   it('reject and watchlist ask for a reason first, and send only the reason of their decision', () => {

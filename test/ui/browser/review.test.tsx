@@ -1,77 +1,15 @@
 import {render} from 'ink-testing-library';
-import {afterEach, describe, expect, it} from 'vitest';
-import type {ListReportsFilters, ListReportsResult, ReviewRequest} from '../../../src/api/wire/index.js';
+import {describe, expect, it} from 'vitest';
 import {ApiError, OutcomeUnknownError, ReviewConflictError, ReviewLimitError} from '../../../src/errors.js';
-import {Browser, type LoadPage} from '../../../src/ui/browser/browser.js';
-import type {ReviewOutcome, ReviewProposal} from '../../../src/ui/browser/review-state.js';
+import {Browser} from '../../../src/ui/browser/browser.js';
 import {makeReport} from '../fixtures.js';
-import {KEYS, fakeEnd, press, settled, waitFor} from '../helpers.js';
+import {KEYS, fakeEnd, press, waitFor} from '../helpers.js';
+import {QUEUE, cleanup, fakeQueue, mount, opened, text, waiting} from './review-fixture.js';
 
 /*
  * The review keys of the needs-customer-review queue, driven as a reviewer would: what is
  * on screen, and which review requests actually reach the (fake) API client.
  */
-
-const QUEUE: ListReportsFilters = {slug: 'acme', limit: 5, needsCustomerReview: true};
-const waiting = (n: number, content = `site${n}.example`) => ({id: `${5000 + n}`, reviewStatus: 'PENDING_CUSTOMER_REVIEW', asset: {id: `${7000 + n}`, type: 'URL', content, status: 'UNKNOWN'}});
-
-/**
- * A queue served like the sandbox: a report is listed while a proposal waits for the org,
- * and a review changes what the next listing returns.
- */
-function fakeQueue(reports = [makeReport(1, {proposals: [waiting(1)]}), makeReport(2, {proposals: [waiting(2), waiting(3, 'second.example')]}), makeReport(3, {proposals: [waiting(4)]})]) {
-  const sent: Array<{proposalId: string; body: ReviewRequest}> = [];
-  const state = reports.map(report => ({...report, proposals: [...(report.proposals ?? [])]}));
-  let loads = 0;
-  let answer: (proposalId: string, body: ReviewRequest) => Promise<ReviewOutcome> = async proposalId => {
-    for (const report of state) {
-      report.proposals = report.proposals.map(p => (p.id === proposalId ? {...p, reviewStatus: 'REJECTED'} : p));
-    }
-    return {proposalId, reviewStatus: 'REJECTED'};
-  };
-  const loadPage: LoadPage = async () => {
-    loads += 1;
-    const listed = state.filter(report => report.proposals.some(p => p.reviewStatus === 'PENDING_CUSTOMER_REVIEW'));
-    return {reports: listed, nextCursor: null, totalCount: listed.length} satisfies ListReportsResult;
-  };
-  const review: ReviewProposal = (proposalId, body) => {
-    sent.push({proposalId, body});
-    return answer(proposalId, body);
-  };
-  return {
-    sent,
-    loadPage,
-    review,
-    loads: () => loads,
-    failWith(error: unknown) {
-      answer = async () => {
-        throw error;
-      };
-    },
-  };
-}
-
-let cleanup: Array<() => void> = [];
-afterEach(() => {
-  for (const fn of cleanup) fn();
-  cleanup = [];
-});
-
-async function mount(queue: ReturnType<typeof fakeQueue>, filters: ListReportsFilters = QUEUE) {
-  const end = fakeEnd();
-  const app = await settled(() => render(<Browser filters={filters} loadPage={queue.loadPage} review={queue.review} end={end} />));
-  cleanup.push(() => app.unmount());
-  return {...app, end, frame: () => app.lastFrame() ?? ''};
-}
-
-async function opened(queue = fakeQueue()) {
-  const app = await mount(queue);
-  await waitFor(() => expect(app.frame()).toMatch(/› r1/));
-  return app;
-}
-
-/** The frame's text with box borders and line wrapping folded away, for sentences in a dialog. */
-const text = (frame: string) => frame.replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ');
 
 const apiError = (status: number, code: string, message: string) => ({status, code, message, issues: []});
 
@@ -252,15 +190,6 @@ describe('reviewing the queue in the browser', () => {
     expect(app.frame()).toContain('tab/1-9          pick proposal');
   });
 
-  it('outside the queue the review keys do nothing and are not offered', async () => {
-    const queue = fakeQueue();
-    const app = await mount(queue, {slug: 'acme', limit: 5});
-    await waitFor(() => expect(app.frame()).toMatch(/› r1/));
-    expect(app.frame()).not.toContain('approve');
-    await press(app, 'a', 'x', 'w');
-    expect(app.frame()).not.toContain('proposal 5001 of report');
-    expect(queue.sent).toEqual([]);
-  });
 });
 
 describe('a rejected key in the browser', () => {

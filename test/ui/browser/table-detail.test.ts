@@ -5,42 +5,74 @@ import {layoutTable, visibleWindow} from '../../../src/ui/browser/table.js';
 import {makeReport} from '../fixtures.js';
 
 describe('browser table layout', () => {
-  const reports = [makeReport(1, {title: 'A very long title that will not fit in a narrow terminal at all'}), makeReport(22)];
+  const now = Date.parse('2026-09-04T02:21:46.450Z');
+  const reports = [
+    makeReport(1, {title: 'A very long title that will not fit in a narrow terminal at all', status: 'IN_PROGRESS', latestReviewDecision: 'APPROVE'}),
+    makeReport(22, {title: 'Counterfeit acme-wallet app listing on a store'}),
+  ];
 
   it('fits every line to the width and keeps all columns on a wide terminal', () => {
-    const table = layoutTable(reports, 120);
+    const table = layoutTable(reports, 120, {now});
     expect(table.header).toMatch(/^ID\s+STATUS\s+TITLE\s+ASSETS\s+REVIEW\s+CREATED\s*$/);
     for (const line of [table.header, ...table.rows]) expect(stringWidth(line)).toBe(120);
     expect(table.rows[1]).toContain('2026-09-03 23:21');
     expect(table.rows[1]).toContain('1: site22.example');
+    expect(table.uniform).toEqual([]);
   });
 
-  it('drops created, review, then assets as the terminal narrows, truncating the title', () => {
-    const narrow = layoutTable(reports, 50);
+  it('at 80 columns: the title keeps at least 30 characters; CREATED becomes an age, REVIEW goes; no header is cut', () => {
+    const table = layoutTable(reports, 78, {now});
+    expect(table.header).toMatch(/^ID\s+STATUS\s+TITLE\s+ASSETS\s+CREATED\s*$/);
+    expect(table.rows[1]).toMatch(/^r22\s+TODO\s+Counterfeit acme-wallet app /);
+    const title = /^r22\s+TODO\s+(.*?)\s{2}/.exec(table.rows[1]!)![1]!;
+    expect(title.length).toBeGreaterThanOrEqual(30);
+    expect(table.rows[1]).toMatch(/3h ago\s*$/);
+    expect(table.header).not.toContain('…');
+  });
+
+  it('at 60 columns: ID, STATUS, a title of at least 30 and the age', () => {
+    const table = layoutTable(reports, 58, {now});
+    expect(table.header).toMatch(/^ID\s+STATUS\s+TITLE\s+CREATED\s*$/);
+    expect(/^r22\s+TODO\s+(.*?)\s{2}/.exec(table.rows[1]!)![1]!.length).toBeGreaterThanOrEqual(30);
+    for (const line of [table.header, ...table.rows]) expect(stringWidth(line)).toBe(58);
+  });
+
+  it('leaves out STATUS when every row shows the same, and REVIEW when no row has one', () => {
+    const todo = [makeReport(1), makeReport(2)];
+    const table = layoutTable(todo, 78, {now});
+    expect(table.header).toMatch(/^ID\s+TITLE\s+ASSETS\s+CREATED\s*$/);
+    expect(table.uniform).toEqual(['STATUS TODO']);
+    // One row: nothing to compare it with, STATUS stays.
+    expect(layoutTable(todo.slice(0, 1), 78, {now}).header).toMatch(/^ID\s+STATUS\s+TITLE/);
+  });
+
+  it('drops the age, then assets as the terminal narrows, truncating the title, never a header', () => {
+    const narrow = layoutTable(reports, 50, {now});
     expect(narrow.header).not.toContain('CREATED');
     expect(narrow.header).not.toContain('REVIEW');
+    expect(narrow.header).not.toContain('…');
     expect(narrow.rows[0]).toContain('…');
     for (const line of narrow.rows) expect(stringWidth(line)).toBe(50);
   });
 
   it('shows, in the review queue, the ids the review keys act on beside their asset content', () => {
-    const table = layoutTable(reports, 120, {queue: true});
+    const table = layoutTable(reports, 130, {queue: true, now});
     expect(table.header).toMatch(/^ID\s+TITLE\s+PROPOSAL\/ASSET\s+ASSET\s+STATUS\s+REVIEW\s+CREATED\s*$/);
     expect(table.rows[0]).toMatch(/p1\/a1\s+site1\.example/);
   });
 
-  it('keeps the asset content readable at 80 columns, dropping created, review and status first', () => {
+  it('keeps the asset content readable at 80 columns: the age, never review and status beside it', () => {
     const long = makeReport(5, {
       proposals: [
         {id: '5492', reviewStatus: 'PENDING_CUSTOMER_REVIEW', asset: {id: '7492', type: 'URL', content: 'acme-airdrop-claim.example/login', status: 'UNKNOWN'}},
         {id: '5493', reviewStatus: 'PENDING', asset: {id: '7493', type: 'URL', content: 'second.example', status: 'UNKNOWN'}},
       ],
     });
-    const table = layoutTable([long, makeReport(6)], 78, {queue: true});
-    expect(table.header).not.toContain('CREATED');
+    const table = layoutTable([long, makeReport(6, {status: 'IN_PROGRESS', latestReviewDecision: 'SKIP'})], 78, {queue: true, now});
     expect(table.header).not.toContain('REVIEW');
     expect(table.header).not.toContain('STATUS');
-    expect(table.header).toMatch(/^ID\s+TITLE\s+PROPOSAL\/ASSET\s+ASSET/);
+    expect(table.header).toMatch(/^ID\s+TITLE\s+PROPOSAL\/ASSET\s+ASSET\s+CREATED\s*$/);
+    expect(table.rows[0]).toMatch(/3h ago\s*$/);
     expect(table.rows[0]).toContain('5492/7492');
     expect(table.rows[0]).toContain('acme-airdrop-claim.example/login');
     for (const line of [table.header, ...table.rows]) expect(stringWidth(line)).toBe(78);

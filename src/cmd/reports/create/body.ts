@@ -45,7 +45,8 @@ const KNOWN_ASSET_FIELDS = new Set(Object.keys(reportAssetInputSchema().shape));
  */
 export async function buildCreateBody(flags: CreateBodyFlags, ctx: CommandContext): Promise<CreatePlan> {
   const problems = new Problems();
-  const file = (await loadPayloadFile(flags.payloadFile, problems, ctx.io.stdin)) ?? {};
+  const loaded = await loadPayloadFile(flags.payloadFile, problems, ctx.io.stdin);
+  const file = loaded ?? {};
   const fromFile = flags.payloadFile !== undefined;
 
   const flagAssets: ParsedAsset[] = (flags.asset ?? []).map(parseAssetFlag);
@@ -57,6 +58,9 @@ export async function buildCreateBody(flags: CreateBodyFlags, ctx: CommandContex
       problems.add('--asset', `${JSON.stringify(typed)} ends in what looks like a misspelt status (did you mean :${meant}?); to send it as content, add a status: ${typed}:UNKNOWN`);
     }
   });
+  // A file that could not be read says so alone: the fields it would have given are not
+  // "required" problems of their own.
+  if (fromFile && loaded === undefined) problems.throwIfAny();
   const fileAssets = listField(file, 'assets', problems);
   const fileUrls = listField(file, 'attachmentUrls', problems);
   const assets = [...fileAssets, ...flagAssets];

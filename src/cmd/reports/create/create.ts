@@ -24,9 +24,10 @@ export async function planReportCreate(flags: CreateFlags, ctx: CommandContext):
   const plan = await buildCreateBody(flags, ctx).catch((error: unknown) => {
     if (!(error instanceof InputError)) throw error;
     problems.list.push(...error.problems);
+    if (error.hint) problems.hints.push(error.hint);
     return undefined;
   });
-  problems.throwIfAny(plan === undefined && flags.payloadFile !== undefined ? 'a field marked (in --payload-file) is a JSON path inside that file' : undefined);
+  problems.throwIfAny();
   return {...plan!, format: format!};
 }
 

@@ -1,20 +1,33 @@
 import type {Proposal, Report} from '../../../api/wire/index.js';
 import {ABSENT, revealInvisible, type Column} from '../../../output/index.js';
+import {awaitingIndexes, undecided} from '../awaiting.js';
 
 /*
  * The columns of `reports list`, shared by the table (TTY), TSV (pipe) and markdown, so a
  * script's `cut -f1` and a person's table carry the same fields in the same order.
  */
 
-/** Decisions after which a proposal no longer waits for the organization's approval. */
-const DECIDED = new Set(['APPROVE', 'APPROVED', 'REJECT', 'REJECTED', 'SKIP', 'SKIPPED']);
+/**
+ * The proposals of a report still waiting for review (no decision yet), each with whether it
+ * awaits the organization's own review. SPEC.md 4.3 rule 2: the `id` and `asset.id` of one
+ * that awaits the organization are what `vigil proposals review` takes.
+ */
+export function pendingProposals(report: Report): Array<{proposal: Proposal; awaiting: boolean}> {
+  const awaiting = new Set(awaitingIndexes(report, true));
+  return (report.proposals ?? []).flatMap((proposal, index) => (undecided(proposal) || awaiting.has(index) ? [{proposal, awaiting: awaiting.has(index)}] : []));
+}
+
+/** Marks a proposal id that awaits the organization's review in the listing's text formats. */
+export const AWAITING_MARK = '*';
 
 /**
- * The proposals of a report still waiting for review: those without a final decision.
- * SPEC.md 4.3 rule 2: their `id` and `asset.id` are what the proposals-review command needs.
+ * A report of the needs-customer-review listing as `--json` prints it: each proposal says
+ * whether it awaits the organization (`awaitingCustomer`), by the same rule as the marks.
  */
-export function pendingProposals(report: Report): Proposal[] {
-  return (report.proposals ?? []).filter(proposal => !DECIDED.has((proposal.reviewStatus ?? '').toUpperCase()));
+export function withAwaiting(report: Report): Omit<Report, 'proposals'> & {proposals: Array<Proposal & {awaitingCustomer: boolean}> | undefined} {
+  if (!report.proposals) return {...report, proposals: undefined};
+  const awaiting = new Set(awaitingIndexes(report, true));
+  return {...report, proposals: report.proposals.map((proposal, index) => ({...proposal, awaitingCustomer: awaiting.has(index)}))};
 }
 
 function assetContents(report: Report): string {
@@ -42,30 +55,38 @@ export function relativeAge(iso: string | undefined, now: number): string | unde
 /**
  * @param relativeTo a table's clock: CREATED then shows relative ages; TSV, markdown and
  * JSON keep the upstream's ISO 8601 (what a script parses).
- * At 80 columns a table keeps ID, STATUS, a title of at least 40 characters and CREATED,
- * dropping LATEST REVIEW, then ASSETS, as the browser does.
+ * @param queue the needs-customer-review listing: STATUS leaves before ASSETS (the asset is
+ * what a reviewer decides on), and the ids columns need the room.
+ * The width goes to what a reader reads: STATUS, LATEST REVIEW and CREATED are short and
+ * never cut; ASSETS gives way before TITLE; a table leaves out STATUS, ASSETS and LATEST
+ * REVIEW when they say nothing (all the same, as under --status TODO, or all empty). At 80
+ * columns a title keeps at least 30 characters: LATEST REVIEW, then ASSETS leave first.
  */
-export function reportColumns(relativeTo?: number): ReadonlyArray<Column<Report>> {
+export function reportColumns(relativeTo?: number, queue = false): ReadonlyArray<Column<Report>> {
   return [
     {header: 'ID', value: report => report.id, minWidth: 4},
-    {header: 'STATUS', value: report => report.status, minWidth: 6, style: report => statusStyle(report.status)},
-    {header: 'TITLE', value: report => report.title, minWidth: 40, maxWidth: 60},
-    {header: 'ASSETS', value: assetContents, minWidth: 10, maxWidth: 50, dropOrder: 1},
-    {header: 'LATEST REVIEW', value: report => report.latestReviewDecision ?? '', dropOrder: 2},
-    {header: 'CREATED', value: report => (relativeTo === undefined ? report.createdAt : relativeAge(report.createdAt, relativeTo)), minWidth: 10},
+    {header: 'STATUS', value: report => report.status, whole: true, omitIfUniform: true, ...(queue ? {dropOrder: 2} : {}), style: report => statusStyle(report.status)},
+    {header: 'TITLE', value: report => report.title, minWidth: 30, maxWidth: 60},
+    {header: 'ASSETS', value: assetContents, minWidth: 16, maxWidth: 50, dropOrder: 1, omitIfUniform: true},
+    {header: 'LATEST REVIEW', shortHeader: 'REVIEW', value: report => report.latestReviewDecision ?? '', whole: true, dropOrder: 3, omitIfUniform: true},
+    {header: 'CREATED', value: report => (relativeTo === undefined ? report.createdAt : relativeAge(report.createdAt, relativeTo)), whole: relativeTo !== undefined, minWidth: 10},
   ];
 }
 
 export const REPORT_COLUMNS: ReadonlyArray<Column<Report>> = reportColumns();
 
-/** Extra columns for the needs-customer-review queue: pending proposal ids and their asset ids, pairwise. */
+/**
+ * Extra columns for the needs-customer-review queue: the ids of the proposals still
+ * waiting and of their assets, pairwise, never cut (a reviewer copies them). A proposal id
+ * marked `*` awaits the organization's own review: `vigil proposals review` takes it.
+ */
 export const PROPOSAL_COLUMNS: ReadonlyArray<Column<Report>> = [
-  {header: 'PROPOSAL IDS', value: report => pendingProposals(report).map(p => p.id ?? ABSENT).join(','), minWidth: 8},
-  {header: 'ASSET IDS', value: report => pendingProposals(report).map(p => p.asset?.id ?? ABSENT).join(','), minWidth: 8},
+  {header: 'PROPOSAL IDS', shortHeader: 'PROPOSALS', value: report => pendingProposals(report).map(({proposal, awaiting}) => `${proposal.id ?? ABSENT}${awaiting ? AWAITING_MARK : ''}`).join(','), whole: true},
+  {header: 'ASSET IDS', value: report => pendingProposals(report).map(({proposal}) => proposal.asset?.id ?? ABSENT).join(','), whole: true},
 ];
 
 export function listColumns(options: {proposals: boolean; relativeTo?: number}): ReadonlyArray<Column<Report>> {
-  const columns = reportColumns(options.relativeTo);
+  const columns = reportColumns(options.relativeTo, options.proposals);
   return options.proposals ? [...columns, ...PROPOSAL_COLUMNS] : columns;
 }
 

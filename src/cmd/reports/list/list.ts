@@ -5,7 +5,7 @@ import type {OutputStream} from '../../../cli/io.js';
 import {ContractError, InterruptedError} from '../../../errors.js';
 import {colorEnabled, formatRows, painter, printJson, printRows, renderJson, sanitizeText, type OutputFormat} from '../../../output/index.js';
 import {listErrorInFlagWords} from './errors.js';
-import {listColumns} from './format.js';
+import {listColumns, withAwaiting} from './format.js';
 import {nextPageCommand, validateListFlags, type ListFilterFlags} from './options.js';
 
 export interface ListFlags extends ListFilterFlags {
@@ -40,7 +40,7 @@ export async function runReportsList(flags: ListFlags, ctx: CommandContext): Pro
 
   const page = await fetchReportsPage(filters, ctx, client);
   if (format === 'json') {
-    printJson(ctx.io, page);
+    printJson(ctx.io, filters.needsCustomerReview === true ? {...page, reports: page.reports.map(withAwaiting)} : page);
     return;
   }
   printRows(ctx.io, format, page.reports, columns, {emptyMessage: EMPTY_MESSAGE});
@@ -85,14 +85,14 @@ async function streamAllPages(filters: ListReportsFilters, format: OutputFormat,
       // A cursor that comes back again would loop forever: the upstream broke its contract.
       if (seen.has(next)) {
         progress.clear();
-        await write(ctx.io.stdout, formatPage(ctx, format, page.reports, columns, pageIndex), ctx.signal);
+        await write(ctx.io.stdout, formatPage(ctx, format, page.reports, columns, pageIndex, filters), ctx.signal);
         throw new ContractError('GET organization/reports', [`nextCursor ${JSON.stringify(next)} was already returned; stopping after ${shown + page.reports.length} reports`]);
       }
       seen.add(next);
       pending = request(next);
     }
     progress.clear();
-    await write(ctx.io.stdout, formatPage(ctx, format, page.reports, columns, pageIndex), ctx.signal);
+    await write(ctx.io.stdout, formatPage(ctx, format, page.reports, columns, pageIndex, filters), ctx.signal);
     shown += page.reports.length;
     progress.show(pageIndex + 1, shown, totalCount);
   }
@@ -129,8 +129,8 @@ function allProgress(ctx: CommandContext) {
   };
 }
 
-function formatPage(ctx: CommandContext, format: OutputFormat, reports: Report[], columns: ReturnType<typeof listColumns>, pageIndex: number): string {
-  if (format === 'json') return reports.map(report => renderJson(report, {pretty: false})).join('');
+function formatPage(ctx: CommandContext, format: OutputFormat, reports: Report[], columns: ReturnType<typeof listColumns>, pageIndex: number, filters: ListReportsFilters): string {
+  if (format === 'json') return reports.map(report => renderJson(filters.needsCustomerReview === true ? withAwaiting(report) : report, {pretty: false})).join('');
   if (reports.length === 0) return '';
   const text = formatRows(ctx.io, format, reports, columns);
   // Later pages continue the first page's markdown table: drop their header and delimiter rows.
