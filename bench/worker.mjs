@@ -146,10 +146,7 @@ async function startWorker(orgs, {checks, everyMs} = {}) {
       return taken;
     },
     /** CPU seconds the worker used so far (user + system, from /proc): load-independent cost. */
-    cpuS: () => {
-      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    },
+    cpuS: () => cpuSecondsOf(child.pid),
     peakRssMiB: () => {
       const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
       return match ? Number(match[1]) / 1024 : NaN;
@@ -174,13 +171,22 @@ async function gotLoopRate() {
   await new Promise(resolve => loop.stdout.once('data', resolve));
   await sleep(2000);
   const before = Number(await stubGet('/count'));
+  const cpuBefore = cpuSecondsOf(loop.pid);
   const t0 = performance.now();
   await sleep(measureS * 1000);
-  const rate = (Number(await stubGet('/count')) - before) / ((performance.now() - t0) / 1000);
+  const count = Number(await stubGet('/count')) - before;
+  const cpuMsPerRequest = ((cpuSecondsOf(loop.pid) - cpuBefore) * 1000) / Math.max(1, count);
+  const rate = count / ((performance.now() - t0) / 1000);
   const exited = new Promise(resolve => loop.once('exit', resolve));
   loop.kill('SIGTERM');
   await exited;
-  return rate;
+  return {rate, cpuMsPerRequest};
+}
+
+/** CPU seconds a process used so far (user + system, from /proc): load-independent cost. */
+function cpuSecondsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 async function timedGet(url) {
@@ -208,8 +214,9 @@ for (const latencyMs of [200, 50]) {
   if (args.only && args.only !== `${latencyMs}ms`) continue;
   await stubGet(`/latency?ms=${latencyMs}`);
   // The floor at 50 ms: what got itself reaches at this concurrency on this machine now.
-  const floorRate = latencyMs === 50 ? await gotLoopRate() : undefined;
-  if (floorRate !== undefined) console.log(`${String(latencyMs).padStart(4)} ms  bare got loop, ${concurrency} in flight: ${fmt(floorRate)} requests/s (${(floorRate / (concurrency / (latencyMs / 1000))).toFixed(3)} of ideal)`);
+  const floor = latencyMs === 50 ? await gotLoopRate() : undefined;
+  const floorRate = floor?.rate;
+  if (floor) console.log(`${String(latencyMs).padStart(4)} ms  bare got loop, ${concurrency} in flight: ${fmt(floor.rate)} requests/s (${(floor.rate / (concurrency / (latencyMs / 1000))).toFixed(3)} of ideal), ${floor.cpuMsPerRequest.toFixed(2)} ms CPU per request`);
   for (const orgs of [1000, 10000]) {
     for (const scraped of [false, true]) {
       const worker = await startWorker(orgs);
