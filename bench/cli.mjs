@@ -11,8 +11,9 @@
 //   checked to load neither got nor any HTTP module (the bundle's files mapped to their
 //   sources through dist/build-meta.json, as test/cli/startup.test.ts does).
 // - `reports list --all --json` over 100k sandbox-shaped reports: peak RSS as the OS counts it
-//   (/usr/bin/time's maxrss, no heap flags) and throughput, against a bare got loop following
-//   the same cursors and writing the same NDJSON (bench/floors/got-all.mjs), fetch beside it.
+//   (/usr/bin/time's maxrss, no heap flags), throughput and CPU seconds (user + system),
+//   against a bare got loop following the same cursors and writing the same NDJSON
+//   (bench/floors/got-all.mjs), a fetch loop beside it.
 // Every variant runs once per round, rounds interleaved, medians compared.
 // BENCH_CLI_PROFILE_DIR=/tmp/prof: a CPU profile (node --cpu-prof) of every vigil run.
 // Options: --runs N (default 15), --all-runs N (default 3), --all-sizes 1000,100000 (default
@@ -177,12 +178,12 @@ try {
 async function listAll(node) {
   const streamed = async argv => {
     let lines = 0;
-    const {ms, err} = await run('/usr/bin/time', ['-f', 'maxrss=%M', node.binary, ...argv], {...baseEnv, VIGIL_BASE_URL: stubUrl}, chunk => {
+    const {ms, err} = await run('/usr/bin/time', ['-f', 'maxrss=%M cpu=%U+%S', node.binary, ...argv], {...baseEnv, VIGIL_BASE_URL: stubUrl}, chunk => {
       for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
     });
-    const rss = /maxrss=(\d+)/.exec(err);
-    if (!rss || lines !== total) throw new Error(`${argv.join(" ")}: ${lines} lines of ${total}: ${err}`);
-    return {seconds: ms / 1000, rssMiB: Number(rss[1]) / 1024};
+    const used = /maxrss=(\d+) cpu=([\d.]+)\+([\d.]+)/.exec(err);
+    if (!used || lines !== total) throw new Error(`${argv.join(' ')}: ${lines} lines of ${total}: ${err}`);
+    return {seconds: ms / 1000, rssMiB: Number(used[1]) / 1024, cpuSeconds: Number(used[2]) + Number(used[3])};
   };
   const variants = {vigil: [...profiled(node, 'all'), cli, 'reports', 'list', '--all', '--json'], 'got loop': [floor('got-all.mjs')], 'fetch loop': [floor('fetch-all.mjs')]};
   for (const reports of sizes) {
@@ -191,12 +192,12 @@ async function listAll(node) {
     for (let i = 0; i < allRuns; i++) {
       for (const [name, argv] of Object.entries(variants)) samples[name].push(await streamed(argv));
     }
-    const m = Object.fromEntries(Object.entries(samples).map(([name, s]) => [name, {seconds: median(s.map(x => x.seconds)), rssMiB: median(s.map(x => x.rssMiB))}]));
+    const m = Object.fromEntries(Object.entries(samples).map(([name, s]) => [name, {seconds: median(s.map(x => x.seconds)), rssMiB: median(s.map(x => x.rssMiB)), cpuSeconds: median(s.map(x => x.cpuSeconds))}]));
     const throughput = m['got loop'].seconds / m.vigil.seconds;
     const targeted = reports === 100_000;
     if (targeted && m.vigil.rssMiB > m['got loop'].rssMiB) misses.push(`--all ${reports} on ${node.version}: peak RSS ${m.vigil.rssMiB.toFixed(0)} > ${m['got loop'].rssMiB.toFixed(0)} MiB`);
     if (targeted && throughput < 0.8) misses.push(`--all ${reports} on ${node.version}: throughput ${throughput.toFixed(2)} of the got loop`);
-    const cells = Object.entries(m).map(([name, v]) => `${name} ${v.seconds.toFixed(2)} s ${v.rssMiB.toFixed(0)} MiB`);
+    const cells = Object.entries(m).map(([name, v]) => `${name} ${v.seconds.toFixed(2)} s (CPU ${v.cpuSeconds.toFixed(2)} s) ${v.rssMiB.toFixed(0)} MiB`);
     const rssText = `peak RSS ${(m.vigil.rssMiB / m['got loop'].rssMiB).toFixed(2)}x the got loop's`;
     const verdicts = targeted ? ` (${verdict(m.vigil.rssMiB <= m['got loop'].rssMiB, '<= 1x')}; throughput ${verdict(throughput >= 0.8, '>= 0.8')})` : '';
     console.log(`  --all --json ${String(reports).padStart(6)} reports   ${cells.join(' | ')}  -> ${rssText}, throughput ${throughput.toFixed(2)} of it${verdicts}  (medians of ${allRuns})`);
@@ -214,7 +215,7 @@ function printMarkdown() {
   }
   console.log('\n| `--all --json` | Node | vigil | got loop | fetch loop | vigil RSS / got loop | throughput vs got loop |\n|---|---|---|---|---|---|---|');
   for (const row of table.filter(r => r.all)) {
-    const cell = v => `${v.seconds.toFixed(2)} s, ${v.rssMiB.toFixed(0)} MiB`;
+    const cell = v => `${v.seconds.toFixed(2)} s (CPU ${v.cpuSeconds.toFixed(2)} s), ${v.rssMiB.toFixed(0)} MiB`;
     console.log(`| ${row.name.slice(6)} reports | ${row.node} | ${cell(row.all.vigil)} | ${cell(row.all['got loop'])} | ${cell(row.all['fetch loop'])} | ${(row.all.vigil.rssMiB / row.all['got loop'].rssMiB).toFixed(2)}x | ${row.throughput.toFixed(2)} |`);
   }
 }
