@@ -1,7 +1,7 @@
 // What every benchmark reports beside its figures: the machine, the load on it, the Node
 // binaries it ran on, and medians.
 import {execFileSync} from 'node:child_process';
-import {existsSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import os from 'node:os';
 
 /** One line naming the CPU, cores, memory, the time and the load average now. */
@@ -30,4 +30,10 @@ export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** CPU seconds a process used so far (user + system, from /proc): load-independent cost. */
+export function cpuSecondsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }

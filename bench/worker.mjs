@@ -17,6 +17,8 @@
 // Run `npm run build` first. Needs /usr/bin/redis-server. About 4 minutes.
 import {existsSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {freePort, launch} from './processes.mjs';
+import {cpuSecondsOf} from './machine.mjs';
+import {gotLoopRate} from './got-floor.mjs';
 import {registryRows} from './registry-rows.mjs';
 import {cpus, loadavg, tmpdir} from 'node:os';
 import path from 'node:path';
@@ -159,36 +161,6 @@ async function startWorker(orgs, {checks, everyMs} = {}) {
   };
 }
 
-/**
- * Requests per second a bare got loop at the worker's concurrency gets from the stub as it is
- * set now, measured as the worker is (the stub's count over measureS, after a warm-up).
- */
-async function gotLoopRate() {
-  const loop = launch(process.execPath, [path.join(root, 'bench/floors/got-loop.mjs'), `${stubUrl}/api/v2/healthchecks/takedowns/cancelled-count`, String(concurrency)], {
-    env: {PATH: process.env.PATH, HOME: process.env.HOME, VIGIL_API_KEY: KEY},
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise(resolve => loop.stdout.once('data', resolve));
-  await sleep(2000);
-  const before = Number(await stubGet('/count'));
-  const cpuBefore = cpuSecondsOf(loop.pid);
-  const t0 = performance.now();
-  await sleep(measureS * 1000);
-  const count = Number(await stubGet('/count')) - before;
-  const cpuMsPerRequest = ((cpuSecondsOf(loop.pid) - cpuBefore) * 1000) / Math.max(1, count);
-  const rate = count / ((performance.now() - t0) / 1000);
-  const exited = new Promise(resolve => loop.once('exit', resolve));
-  loop.kill('SIGTERM');
-  await exited;
-  return {rate, cpuMsPerRequest};
-}
-
-/** CPU seconds a process used so far (user + system, from /proc): load-independent cost. */
-function cpuSecondsOf(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 async function timedGet(url) {
   const t = performance.now();
   const response = await fetch(url);
@@ -214,7 +186,7 @@ for (const latencyMs of [200, 50]) {
   if (args.only && args.only !== `${latencyMs}ms`) continue;
   await stubGet(`/latency?ms=${latencyMs}`);
   // The floor at 50 ms: what got itself reaches at this concurrency on this machine now.
-  const floor = latencyMs === 50 ? await gotLoopRate() : undefined;
+  const floor = latencyMs === 50 ? await gotLoopRate({stubUrl, stubGet, concurrency, measureS, key: KEY}) : undefined;
   const floorRate = floor?.rate;
   if (floor) console.log(`${String(latencyMs).padStart(4)} ms  bare got loop, ${concurrency} in flight: ${fmt(floor.rate)} requests/s (${(floor.rate / (concurrency / (latencyMs / 1000))).toFixed(3)} of ideal), ${floor.cpuMsPerRequest.toFixed(2)} ms CPU per request`);
   for (const orgs of [1000, 10000]) {
