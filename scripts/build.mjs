@@ -86,7 +86,7 @@ const common = {
   jsx: 'automatic',
   legalComments: 'none',
   metafile: true,
-  external: ['react-devtools-core', 'bullmq', 'ioredis', 'prom-client', 'fastify', 'msgpackr', 'msgpackr-extract', 'yaml'],
+  external: ['react-devtools-core', '@modelcontextprotocol/sdk', 'bullmq', 'ioredis', 'prom-client', 'fastify', 'msgpackr', 'msgpackr-extract', 'yaml'],
   // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
   banner: {
     js: "import {createRequire as __vigilCreateRequire} from 'node:module';const require=__vigilCreateRequire(import.meta.url);",
@@ -111,16 +111,17 @@ const outputs = Object.fromEntries(
 await writeFile(path.join(staging, 'build-meta.json'), `${JSON.stringify(outputs)}\n`);
 
 // Help text and completion data of every command, so that help, --version and completion
-// load no command (src/cli/manifest.ts).
+// load no command (src/cli/manifest.ts); and every command's MCP tool (src/mcp/tools-file.ts).
 {
-  const {writeManifest} = await import(pathToFileURL(path.join(staging, 'manifest-build.js')).href);
+  const {writeManifest, writeTools, PROGRAM_DESCRIPTION} = await import(pathToFileURL(path.join(staging, 'manifest-build.js')).href);
   const definitions = [];
   for (const file of definitionFiles) {
     const out = path.join(staging, `${fastOut(file)}.js`);
     definitions.push((await import(pathToFileURL(out).href)).definition);
   }
-  const {PROGRAM_DESCRIPTION} = await import(pathToFileURL(path.join(staging, 'manifest-build.js')).href);
   writeManifest(path.join(staging, 'cli-manifest.json'), definitions, pkg.version, PROGRAM_DESCRIPTION);
+  // The MCP tools, derived from the same definitions (`vigil mcp` reads them).
+  writeTools(path.join(staging, 'mcp-tools.json'), definitions);
   await rm(path.join(staging, 'manifest-build.js'));
   await rm(path.join(staging, 'manifest-build.js.map'));
 }

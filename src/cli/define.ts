@@ -42,6 +42,20 @@ export interface CommandDefinition<O = any, A = any> {
    * a damaged file cannot stop the command that repairs it. Default false.
    */
   skipSavedFiles?: boolean;
+  /**
+   * What `vigil mcp` makes of the command (docs/mcp.md). Every command states it, so a new
+   * command is neither an agent's tool nor left out by accident:
+   * - `false`: no tool. A command that draws or prompts, runs until stopped (worker,
+   *   sandbox, mcp), or rewrites the local config or credentials (an agent pointing
+   *   base-url elsewhere would send the key there);
+   * - `{readOnly: true}`: changes nothing; a tool whenever `vigil mcp` runs;
+   * - `{readOnly: false, destructive, idempotent}`: changes something (upstream or local);
+   *   a tool only with `vigil mcp --allow-writes`, annotated with those hints.
+   * `omit` names options an agent may not set (`all`: tool results are bounded). The
+   * server's own settings (baseUrl, debug), the output format (json, output) and
+   * `interactive` are never tool inputs (src/mcp/derive.ts).
+   */
+  mcp: false | McpUse;
   /** The work: a plain function with injected dependencies; returns the exit code (default 0). */
   run(input: CommandInput<O, A>, ctx: CommandContext): Promise<number | void>;
   /**
@@ -54,6 +68,11 @@ export interface CommandDefinition<O = any, A = any> {
     load(): Promise<ComponentType<{input: CommandInput<any, any>}>>;
   };
 }
+
+/** A command that is an MCP tool (see `CommandDefinition.mcp`). */
+export type McpUse =
+  | {readOnly: true; omit?: readonly string[]}
+  | {readOnly: false; destructive: boolean; idempotent: boolean; omit?: readonly string[]};
 
 type Schema<T> = T extends () => infer S ? (S extends z.ZodType ? z.infer<S> : never) : [];
 

@@ -1,4 +1,4 @@
-import {readManifest, route} from './manifest.js';
+import {fastEntryUrl, readManifest, route} from './manifest.js';
 import {normalizeArgv} from './normalize-argv.js';
 import type {CommandDefinition} from './define.js';
 import type {runDefinition} from './fast-run.js';
@@ -32,7 +32,7 @@ export async function fastPath(rawArgv: readonly string[], entryUrl: string): Pr
 
   // zod and Commander load only now, for the one command that runs: dist/fast/<noun>/<verb>.js
   // holds its definition and the runner (fast-run.ts), built apart from this file.
-  const command = (await import(new URL(`./fast/${asked.path.replaceAll(' ', '/')}.js`, entryUrl).href)) as {
+  const command = (await import(fastEntryUrl(asked.path, entryUrl))) as {
     definition: CommandDefinition;
     runDefinition: typeof runDefinition;
   };

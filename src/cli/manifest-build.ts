@@ -4,6 +4,7 @@ import {buildCommand, finishCommand, finishProgram} from './commander.js';
 import type {CommandDefinition} from './define.js';
 import {GROUPS} from './groups.js';
 import type {Manifest, ManifestFlag} from './manifest.js';
+import {deriveTools} from '../mcp/derive.js';
 
 /**
  * Build time only (scripts/build.mjs runs it): the whole command tree, assembled in the order
@@ -72,4 +73,9 @@ export {PROGRAM_DESCRIPTION} from './groups.js';
 
 export function writeManifest(file: string, ...input: Parameters<typeof buildManifest>): void {
   writeFileSync(file, `${JSON.stringify(buildManifest(...input))}\n`);
+}
+
+/** dist/mcp-tools.json: the MCP tool of every command that is one (src/mcp/tools-file.ts). */
+export function writeTools(file: string, definitions: readonly CommandDefinition[]): void {
+  writeFileSync(file, `${JSON.stringify(deriveTools(definitions))}\n`);
 }

@@ -39,6 +39,11 @@ export interface ManifestFlag {
 
 let cached: Manifest | undefined;
 
+/** dist/fast/<noun>/<verb>.js beside the entry file: one command's definition and its runner. */
+export function fastEntryUrl(commandPath: string, entryUrl: string): string {
+  return new URL(`./fast/${commandPath.replaceAll(' ', '/')}.js`, entryUrl).href;
+}
+
 /** The manifest beside the entry file (dist/cli.js), read once. */
 export function readManifest(entryFile: string = process.argv[1] ?? ''): Manifest {
   cached ??= JSON.parse(readFileSync(path.join(path.dirname(entryFile), 'cli-manifest.json'), 'utf8')) as Manifest;

@@ -84,3 +84,29 @@ export function textOption(description: string, valueDescription: string) {
 export function listOption(description: string, valueDescription: string) {
   return z.array(z.string()).optional().describe(option({description, valueDescription}));
 }
+
+/** A flag's or argument's help as `option()`, `argument()` or a plain `.describe()` wrote it. */
+export interface DescriptionParts {
+  description: string;
+  /** The value's label in the help: `--limit <n>`. */
+  valueDescription?: string;
+  /** An argument's name: `<proposal-id>`. */
+  name?: string;
+}
+
+const TAGS = ['__pastel_option_config__', '__pastel_argument_config__'];
+
+export function readDescription(text: string | undefined): DescriptionParts {
+  const tag = TAGS.find(prefix => text?.startsWith(prefix));
+  if (text === undefined) return {description: ''};
+  if (tag === undefined) return {description: text};
+  const config = JSON.parse(text.slice(tag.length)) as Partial<DescriptionParts>;
+  return {...config, description: config.description ?? ''};
+}
+
+/**
+ * What a value label tells of the value to whoever sees no help text (the MCP tools
+ * advertise it as the value's type): `n` a whole number, `list` and `ids` a comma list.
+ * Any other label is text. Keep labels to these meanings.
+ */
+export const VALUE_LABEL_TYPES: Readonly<Record<string, 'integer' | 'commaList'>> = {n: 'integer', list: 'commaList', ids: 'commaList'};

@@ -1,11 +1,12 @@
 import {existsSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {pathToFileURL} from 'node:url';
 import {describe, expect, it} from 'vitest';
 import {ROOT, runCli, type CliOptions} from '../helpers/cli.js';
 import {startReportsStub} from './reports-stub.js';
 
-const HEAVY = ['bullmq', 'ioredis', 'prom-client', 'fastify'];
+const HEAVY = ['bullmq', 'ioredis', 'prom-client', 'fastify', '@modelcontextprotocol/sdk'];
 /** What only a run that draws may load. */
 const DRAWING = ['node_modules/ink/', 'node_modules/react/', 'node_modules/react-reconciler/', 'node_modules/yoga-layout/', 'node_modules/@inkjs/', 'node_modules/pastel/build/index.js'];
 
@@ -24,11 +25,24 @@ async function loadedSources(args: string[], options: CliOptions = {}) {
   const urls = readFileSync(log, 'utf8').split('\n').filter(Boolean);
   const sources = new Set<string>();
   for (const url of urls) {
-    const dist = /\/dist\/(.+)$/.exec(url)?.[1];
+    // vigil's own dist/ only: a package's dist/ (the MCP SDK's) is named as it is.
+    const dist = url.startsWith(`${pathToFileURL(path.join(ROOT, 'dist')).href}/`) ? /\/dist\/(.+)$/.exec(url)?.[1] : undefined;
     if (dist === undefined) sources.add(url);
     for (const input of meta[dist ?? ''] ?? []) sources.add(input);
   }
   return {result, sources: [...sources]};
+}
+
+/**
+ * Pastel's stubs and the code of commands other than `rooms` (src/cmd/<noun>/<verb>/): what
+ * a group's commands share (src/cmd/<noun>/*.ts, src/cmd/<noun>/shared/) is no other command.
+ */
+function otherCommands(sources: readonly string[], rooms: readonly string[]): string[] {
+  const allowed = rooms.flatMap(room => {
+    const noun = room.split('/')[0]!;
+    return room.includes('/') ? [`src/cmd/${room}/`, `src/cmd/${noun}/shared/`, new RegExp(`^src/cmd/${noun}/[^/]+\\.ts$`)] : [`src/cmd/${room}/`];
+  });
+  return sources.filter(s => /^(commands|src\/cmd)\//.test(s) && !allowed.some(rule => (typeof rule === 'string' ? s.startsWith(rule) : rule.test(s))));
 }
 
 describe('start-up', () => {
@@ -55,7 +69,7 @@ describe('start-up', () => {
       for (const name of [...DRAWING, ...HEAVY.map(p => `node_modules/${p}/`)]) expect(sources.filter(s => s.includes(name))).toEqual([]);
       // Its own room only: no Pastel command module, nothing of another command.
       expect(sources).toContain('src/cmd/reports/list/command.ts');
-      expect(sources.filter(s => /^(commands|src\/cmd)\//.test(s) && !s.startsWith('src/cmd/reports/list/'))).toEqual([]);
+      expect(otherCommands(sources, ['reports/list'])).toEqual([]);
       // The request goes through got, loaded with it; HTTP/2 is never loaded (the build stubs it).
       expect(sources).toContain('src/api/got-transport.ts');
       expect(sources.some(s => s.includes('node_modules/got/'))).toBe(true);
@@ -79,7 +93,32 @@ describe('start-up', () => {
     // Nothing is sent, so neither got nor any HTTP module is loaded.
     expect(sources.filter(s => /^node:(http|https|http2|tls)$/.test(s))).toEqual([]);
     expect(sources).toContain('src/cmd/reports/create/command.ts');
-    expect(sources.filter(s => /^(commands|src\/cmd)\//.test(s) && !s.startsWith('src/cmd/reports/create/'))).toEqual([]);
+    expect(otherCommands(sources, ['reports/create'])).toEqual([]);
+  });
+
+  it('loads the MCP SDK for `vigil mcp` only, and of the commands only the one a call runs', async () => {
+    const stub = await startReportsStub(() => ({body: {reports: [], nextCursor: null, totalCount: 0}}));
+    try {
+      const input = [
+        {jsonrpc: '2.0', id: 1, method: 'initialize', params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'startup', version: '0'}}},
+        {jsonrpc: '2.0', id: 2, method: 'tools/list', params: {}},
+        {jsonrpc: '2.0', id: 3, method: 'tools/call', params: {name: 'reports_list', arguments: {limit: 1}}},
+      ].map(message => `${JSON.stringify(message)}\n`);
+      const {result, sources} = await loadedSources(['mcp'], {
+        input: input.join(''),
+        env: {VIGIL_BASE_URL: stub.baseUrl, VIGIL_API_KEY: 'vk_test_startup_000000', VIGIL_ORG: 'acme', VIGIL_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), 'vigil-cfg-'))},
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout.trim().split('\n').map(line => (JSON.parse(line) as {id: number}).id)).toEqual([1, 2, 3]);
+      expect(stub.requests).toHaveLength(1);
+      expect(sources.some(s => s.includes('node_modules/@modelcontextprotocol/sdk/'))).toBe(true);
+      for (const name of [...DRAWING, ...HEAVY.filter(p => !p.startsWith('@modelcontextprotocol/')).map(p => `node_modules/${p}/`)]) expect(sources.filter(s => s.includes(name))).toEqual([]);
+      // Listing the tools loads no command; the call loads its own.
+      expect(otherCommands(sources, ['mcp', 'reports/list'])).toEqual([]);
+      expect(sources).toContain('src/cmd/reports/list/command.ts');
+    } finally {
+      await stub.close();
+    }
   });
 
   it('loads Pastel and Ink only when a command draws', async () => {

@@ -17,6 +17,8 @@ export const definition = defineCommand({
   options: () => z.object({}),
   completions: {'<args>': SHELLS},
   skipSavedFiles: true,
+  // A shell script for a person's shell.
+  mcp: false,
   run: async ({args: [shell]}, ctx) => {
     if (!SHELLS.includes(shell as Shell)) {
       throw new InputError([{field: 'shell', message: shell === undefined ? 'no shell given' : 'must be bash, zsh or fish'}], 'run `vigil completion bash` (or zsh, fish)');

@@ -18,5 +18,7 @@ export const definition = defineCommand({
       redisCa: z.string().optional().describe(option({description: 'PEM file of the CA for rediss:// (default: VIGIL_REDIS_CA)', valueDescription: 'file'})),
       prefix: z.string().optional().describe(option({description: 'Redis key prefix of the queue (default: VIGIL_PREFIX, then vigil)', valueDescription: 'prefix'})),
     }),
+  // Where Redis is is the server's setting (VIGIL_REDIS_URL, ...), not an agent's.
+  mcp: {readOnly: true, omit: ['redisUrl', 'redisCa', 'prefix']},
   run: ({options}, ctx) => runDoctor(options, ctx),
 });

@@ -28,5 +28,7 @@ export const definition = defineCommand({
   // The sandbox reads no vigil settings; a damaged config file must not stop it.
   skipSavedFiles: true,
   // Long-running: the server lives until Ctrl+C or SIGTERM and maps its own errors.
+  // Runs until stopped.
+  mcp: false,
   run: ({options}, ctx) => runSandboxCommand(options, ctx.io, ctx.signal),
 });

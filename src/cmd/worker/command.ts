@@ -22,5 +22,7 @@ export const definition = defineCommand({
       prefix: textOption('Redis key prefix of the queue (default: VIGIL_PREFIX, then vigil)', 'prefix'),
       grace: textOption('How long in-flight runs may finish after SIGINT/SIGTERM (default: 30s)', 'duration'),
     }),
+  // Runs until stopped.
+  mcp: false,
   run: ({options}, ctx) => runWorkerCommand(options, ctx),
 });

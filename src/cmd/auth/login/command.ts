@@ -20,6 +20,8 @@ export const definition = defineCommand({
     }).extend(timeoutOptions.shape),
   // The saved files are rewritten here, so a damaged one must not stop the login that repairs it.
   skipSavedFiles: true,
+  // Prompts for the key and rewrites the credentials file.
+  mcp: false,
   run: ({options}, ctx) => authLogin(options, ctx),
   interactive: {
     when: ({options}, io) => options.withKey !== true && io.canPrompt,

@@ -16,5 +16,6 @@ export const definition = defineCommand({
       json: z.boolean().optional().describe('Print JSON'),
       offline: z.boolean().optional().describe('Do not check the key with the upstream; show the settings only'),
     }),
+  mcp: {readOnly: true},
   run: ({options}, ctx) => authStatus(options, ctx),
 });

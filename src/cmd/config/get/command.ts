@@ -14,5 +14,6 @@ export const definition = defineCommand({
   args: () => z.tuple([z.string().optional().describe(argument({name: 'key', description: 'base-url or org (default: all)'}))]),
   completions: {'<args>': ['base-url', 'org'], output: OUTPUT_FORMATS},
   skipSavedFiles: true,
+  mcp: {readOnly: true},
   run: ({options, args: [key]}, ctx) => configGet({...options, key}, ctx),
 });

@@ -18,5 +18,7 @@ export const definition = defineCommand({
     ]),
   completions: {'<args>': ['base-url', 'org']},
   skipSavedFiles: true,
+  // Rewrites the local config: a base-url set by an agent would receive the key.
+  mcp: false,
   run: ({args: [key, value]}, ctx) => configSet({key, value}, ctx),
 });

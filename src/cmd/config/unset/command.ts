@@ -14,5 +14,7 @@ export const definition = defineCommand({
   args: () => z.tuple([z.string().optional().describe(argument({name: 'key', description: 'base-url or org'}))]),
   completions: {'<args>': ['base-url', 'org']},
   skipSavedFiles: true,
+  // Rewrites the local config: not an agent's to change.
+  mcp: false,
   run: ({args: [key]}, ctx) => configUnset({key}, ctx),
 });

@@ -11,5 +11,6 @@ export const definition = defineCommand({
   ],
   options: () => connectionOptions.extend(orgOptions.shape).extend(outputOptions.shape),
   completions: {output: OUTPUT_FORMATS},
+  mcp: {readOnly: true},
   run: ({options}, ctx) => runHealthchecksList(options, ctx),
 });

@@ -26,5 +26,6 @@ export const definition = defineCommand({
       failOn: textOption('Exit 6 when a severity reaches this: warn or fail (default: fail)', 'severity'),
     }),
   completions: {'<args>': DOCUMENTED_HEALTHCHECK_IDS, failOn: ['warn', 'fail'], output: OUTPUT_FORMATS},
+  mcp: {readOnly: true},
   run: ({options, args: [check]}, ctx) => runHealthcheckCommand(check, options, ctx),
 });

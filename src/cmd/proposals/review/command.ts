@@ -34,5 +34,7 @@ export const definition = defineCommand({
     rejectReason: REJECT_REASONS,
     watchlistReason: WATCHLIST_REASONS,
   },
+  // A review is final (a second one is refused, 409) and counts against the daily limit.
+  mcp: {readOnly: false, destructive: true, idempotent: false},
   run: ({options, args}, ctx) => runProposalsReview({...options, proposalIds: args ?? []}, ctx),
 });

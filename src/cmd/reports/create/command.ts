@@ -28,6 +28,8 @@ export const definition = defineCommand({
       interactive: interactiveOption('Never prompt: a missing field is an error naming its flag'),
     }),
   completions: {output: OUTPUT_FORMATS, asset: ASSET_STATUSES.map(status => `:${status}`)},
+  // Each call files another report. The body's fields are tool inputs; a file on the server's disk is not.
+  mcp: {readOnly: false, destructive: false, idempotent: false, omit: ['payloadFile']},
   run: ({options}, ctx) => runReportsCreate(options, ctx),
   interactive: {
     // Missing fields are prompted for at a terminal; elsewhere the static path names the flags (exit 3).

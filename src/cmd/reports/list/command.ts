@@ -47,6 +47,8 @@ export const definition = defineCommand({
     reviewStatus: REVIEW_DECISIONS,
     assetType: KNOWN_ASSET_TYPES,
   },
+  // Tool results are bounded: one page, then `cursor`.
+  mcp: {readOnly: true, omit: ['all']},
   run: ({options}, ctx) => runReportsList(options, ctx),
   interactive: {
     // A person at a terminal browses; scripts, pipes, --json/--output and --all get static output.

@@ -19,5 +19,6 @@ export const definition = defineCommand({
       limit: z.string().optional().describe(option({description: 'Maximum reports returned, newest first, 1-100 (default 50)', valueDescription: 'n'})),
     }),
   completions: {output: OUTPUT_FORMATS},
+  mcp: {readOnly: true},
   run: ({options, args}, ctx) => runReportsSearch({...options, contents: args ?? []}, ctx),
 });

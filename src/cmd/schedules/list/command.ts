@@ -17,5 +17,7 @@ export const definition = defineCommand({
       prefix: z.string().optional().describe(option({description: 'Redis key prefix of the queue (default: VIGIL_PREFIX, then vigil)', valueDescription: 'prefix'})),
     }),
   completions: {output: OUTPUT_FORMATS},
+  // Where the schedules live is the server's setting (VIGIL_REDIS_URL, ...), not an agent's.
+  mcp: {readOnly: true, omit: ['redisUrl', 'redisCa', 'prefix']},
   run: ({options}, ctx) => runSchedulesList(options, ctx),
 });
