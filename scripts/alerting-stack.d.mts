@@ -4,6 +4,7 @@ import type {ChildProcess, SpawnOptions} from 'node:child_process';
 export const ROOT: string;
 export const PROMETHEUS_NAMES: string[];
 export const ALERTMANAGER_NAMES: string[];
+export const GRAFANA_NAMES: string[];
 export function whichBinary(names: string[]): string | undefined;
 export function durationSeconds(text: string): number;
 export function scaleRuleDurations(rulesText: string, factor: number, minSeconds?: number): string;
@@ -24,7 +25,8 @@ export interface Notification {
   externalURL: string;
 }
 export function startWebhookReceiver(onNotification: (path: string, body: Notification) => void): Promise<{url: string; close(): Promise<void>}>;
-export function waitReady(url: string, child: ChildProcess, timeoutMs?: number): Promise<boolean>;
+/** `page` defaults to /-/ready (Prometheus, Alertmanager); Grafana's is /api/health. */
+export function waitReady(url: string, child: ChildProcess, timeoutMs?: number, page?: string): Promise<boolean>;
 
 export interface AlertingProcess {
   child: ChildProcess;
@@ -49,3 +51,9 @@ export function spawnAlerting(options: {
   timings?: Timings;
   spawnOptions?: SpawnOptions;
 }): {prometheus: AlertingProcess; alertmanager: AlertingProcess};
+
+export function grafanaHome(binary: string): string | undefined;
+/** Writes the provisioning copies into `dir`; returns the provisioning folder. */
+export function provisionGrafana(options: {dir: string; prometheusUrl: string}): string;
+export function dashboardUid(): string;
+export function spawnGrafana(options: {dir: string; grafanaBin: string; port: number; prometheusUrl: string; spawnOptions?: SpawnOptions}): AlertingProcess;

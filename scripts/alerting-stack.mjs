@@ -5,7 +5,7 @@
 // things are (targets, ports, receiver URLs); the alert expressions, routes, grouping and
 // inhibitions are the shipped ones. Types: alerting-stack.d.mts.
 import {spawn, execFileSync} from 'node:child_process';
-import {copyFileSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync} from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -31,6 +31,8 @@ export function whichBinary(names) {
 
 export const PROMETHEUS_NAMES = ['prometheus'];
 export const ALERTMANAGER_NAMES = ['alertmanager', 'prometheus-alertmanager'];
+export const GRAFANA_NAMES = ['grafana-server'];
+const GRAFANA_DIR = path.join(ROOT, 'deploy/grafana');
 
 const UNITS = {ms: 0.001, s: 1, m: 60, h: 3600, d: 86_400};
 
@@ -118,11 +120,11 @@ export function startWebhookReceiver(onNotification) {
   });
 }
 
-/** Polls `${url}/-/ready` until it answers 200, the child exits, or the deadline passes. */
-export async function waitReady(url, child, timeoutMs = 30_000) {
+/** Polls `${url}${page}` until it answers 200, the child exits, or the deadline passes. */
+export async function waitReady(url, child, timeoutMs = 30_000, page = '/-/ready') {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
-    const response = await fetch(`${url}/-/ready`).catch(() => undefined);
+    const response = await fetch(`${url}${page}`).catch(() => undefined);
     if (response?.ok) return true;
     await new Promise(resolve => setTimeout(resolve, 200));
   }
@@ -178,4 +180,67 @@ export function spawnAlerting(options) {
     prometheus: {child: prometheus, url: `http://127.0.0.1:${prometheusPort}`, log: keepTail(prometheus)},
     alertmanager: {child: alertmanager, url: `http://${alertmanagerAddress}`, log: keepTail(alertmanager)},
   };
+}
+
+/**
+ * Grafana's home (conf/defaults.ini, public/): beside the binary in a tarball
+ * (<home>/bin/grafana-server), /usr/share/grafana in the deb and rpm packages.
+ */
+export function grafanaHome(binary) {
+  const candidates = [path.resolve(path.dirname(realpathSync(binary)), '..'), '/usr/share/grafana'];
+  return candidates.find(dir => existsSync(path.join(dir, 'conf/defaults.ini')));
+}
+
+/**
+ * The shipped provisioning files, copied into `dir` with the data source aimed at
+ * `prometheusUrl` and the dashboard provider at a copy of deploy/grafana/dashboard.json.
+ * Returns the provisioning folder.
+ */
+export function provisionGrafana({dir, prometheusUrl}) {
+  const provisioning = path.join(dir, 'grafana/provisioning');
+  const dashboards = path.join(dir, 'grafana/dashboards');
+  for (const sub of ['datasources', 'dashboards']) mkdirSync(path.join(provisioning, sub), {recursive: true});
+  mkdirSync(dashboards, {recursive: true});
+  const datasources = parse(readFileSync(path.join(GRAFANA_DIR, 'provisioning/datasources/prometheus.yml'), 'utf8'));
+  for (const source of datasources.datasources) if (source.type === 'prometheus') source.url = prometheusUrl;
+  writeFileSync(path.join(provisioning, 'datasources/prometheus.yml'), stringify(datasources, {lineWidth: 0}));
+  const providers = parse(readFileSync(path.join(GRAFANA_DIR, 'provisioning/dashboards/vigil.yml'), 'utf8'));
+  for (const provider of providers.providers) provider.options.path = dashboards;
+  writeFileSync(path.join(provisioning, 'dashboards/vigil.yml'), stringify(providers, {lineWidth: 0}));
+  copyFileSync(path.join(GRAFANA_DIR, 'dashboard.json'), path.join(dashboards, 'dashboard.json'));
+  return provisioning;
+}
+
+/** The uid of the shipped dashboard: its URL is /d/<uid>. */
+export function dashboardUid() {
+  return JSON.parse(readFileSync(path.join(GRAFANA_DIR, 'dashboard.json'), 'utf8')).uid;
+}
+
+/**
+ * Provisions (provisionGrafana) and spawns grafana-server on 127.0.0.1:`port`, its data,
+ * logs and plugins in `dir`, anonymous viewers allowed (a demo has no accounts), and no
+ * call home: no usage reports, update checks, news or plugin downloads.
+ */
+export function spawnGrafana({dir, grafanaBin, port, prometheusUrl, spawnOptions = {}}) {
+  const provisioning = provisionGrafana({dir, prometheusUrl});
+  const home = grafanaHome(grafanaBin);
+  const data = path.join(dir, 'grafana/data');
+  const env = {
+    ...process.env,
+    GF_PATHS_PROVISIONING: provisioning,
+    GF_PATHS_DATA: data,
+    GF_PATHS_LOGS: path.join(data, 'log'),
+    GF_PATHS_PLUGINS: path.join(data, 'plugins'),
+    GF_SERVER_HTTP_ADDR: '127.0.0.1',
+    GF_SERVER_HTTP_PORT: String(port),
+    GF_AUTH_ANONYMOUS_ENABLED: 'true',
+    GF_AUTH_ANONYMOUS_ORG_ROLE: 'Viewer',
+    GF_ANALYTICS_REPORTING_ENABLED: 'false',
+    GF_ANALYTICS_CHECK_FOR_UPDATES: 'false',
+    GF_ANALYTICS_CHECK_FOR_PLUGIN_UPDATES: 'false',
+    GF_NEWS_NEWS_FEED_ENABLED: 'false',
+    GF_PLUGINS_PREINSTALL_DISABLED: 'true',
+  };
+  const child = spawn(grafanaBin, home ? [`--homepath=${home}`] : [], {stdio: ['ignore', 'pipe', 'pipe'], env, cwd: home ?? dir, ...spawnOptions});
+  return {child, url: `http://127.0.0.1:${port}`, log: keepTail(child)};
 }

@@ -1,12 +1,10 @@
 // The alerting part of `npm run demo`: when `prometheus` and `alertmanager` are on PATH,
 // start them on loopback with the deploy/ files (rules' `for:` shortened so a failing org
-// fires within a minute), and print every notification Alertmanager sends. Without them,
-// say how to get them.
-import {mkdtempSync, rmSync} from 'node:fs';
+// fires within a minute), and print every notification Alertmanager sends; when
+// `grafana-server` is on PATH too, Grafana with the shipped dashboard provisioned. Without
+// them, say how to get them.
 import net from 'node:net';
-import {tmpdir} from 'node:os';
-import path from 'node:path';
-import {ALERTMANAGER_NAMES, PROMETHEUS_NAMES, spawnAlerting, startWebhookReceiver, waitReady, whichBinary} from './alerting-stack.mjs';
+import {ALERTMANAGER_NAMES, GRAFANA_NAMES, PROMETHEUS_NAMES, dashboardUid, spawnAlerting, spawnGrafana, startWebhookReceiver, waitReady, whichBinary} from './alerting-stack.mjs';
 
 /** Rule `for:` and `keep_firing_for:` are divided by this: VigilCheckFailing's 5m becomes 15s. */
 export const DEMO_RULE_SPEEDUP = 20;
@@ -42,11 +40,37 @@ function describe(receiver, body) {
   return `${receiver} <- ${alerts.join(', ')}${first.summary ? `: ${first.summary}` : ''}${first.observed ? `; ${first.observed}; ${first.thresholds}` : ''}`;
 }
 
+const DASHBOARD_FILE = 'deploy/grafana/dashboard.json';
+
+/** Where the dashboard is when the demo cannot show it: the file and how to load it. */
+function dashboardLines(why) {
+  return [
+    `Dashboard ${DASHBOARD_FILE}   (Grafana not started: ${why})`,
+    '          load it in a Grafana of yours: Dashboards > New > Import, or the provisioning files (README, "Grafana")',
+  ];
+}
+
+/** Starts Grafana on the demo's Prometheus without waiting: its first start takes a while. */
+async function startDemoGrafana({env, dir, prometheusUrl, note, register}) {
+  const grafanaBin = whichBinary(GRAFANA_NAMES);
+  if (!grafanaBin) return dashboardLines('no grafana-server on PATH');
+  const port = await pickPort(Number(env.VIGIL_DEMO_GRAFANA_PORT ?? 3000));
+  const grafana = spawnGrafana({dir, grafanaBin, port, prometheusUrl, spawnOptions: {detached: true}});
+  register('grafana', grafana.child);
+  const dashboard = `${grafana.url}/d/${dashboardUid()}`;
+  void waitReady(grafana.url, grafana.child, 120_000, '/api/health').then(ready => {
+    if (ready) note(`grafana answers: ${dashboard}`);
+    else if (grafana.child.exitCode !== null || grafana.child.signalCode !== null) note(`grafana stopped: ${grafana.log().trim().split('\n').slice(-5).join('\n')}`);
+  });
+  return [`Grafana       ${dashboard}   (${DASHBOARD_FILE}, provisioned; starting, a line below says when it answers)`];
+}
+
 /**
- * Starts Prometheus scraping `metricsTarget` and Alertmanager, or explains why not.
- * Returns the lines for the demo's banner, the processes to stop, and a cleanup.
+ * Starts Prometheus scraping `metricsTarget` and Alertmanager (and Grafana), or explains
+ * why not. Returns the lines for the demo's banner. Their files go in `dir` (the demo's
+ * own folder, removed on exit); the processes are given to `register`.
  */
-export async function startDemoAlerting({env, metricsTarget, note, register}) {
+export async function startDemoAlerting({env, dir, metricsTarget, failing, note, register, onClose}) {
   const prometheusBin = whichBinary(PROMETHEUS_NAMES);
   const alertmanagerBin = whichBinary(ALERTMANAGER_NAMES);
   if (!prometheusBin || !alertmanagerBin) {
@@ -55,12 +79,11 @@ export async function startDemoAlerting({env, metricsTarget, note, register}) {
       lines: [
         `Alerting  not started: ${missing.join(' and ')} not on PATH`,
         '          install both to see the alerts fire:  sudo apt-get install prometheus prometheus-alertmanager',
+        ...dashboardLines('it needs Prometheus'),
       ],
-      cleanup() {},
     };
   }
 
-  const dir = mkdtempSync(path.join(tmpdir(), 'vigil-demo-alerting-'));
   let heartbeats = 0;
   const webhook = await startWebhookReceiver((receiver, body) => {
     // The Watchdog arrives every minute: show that the chain works once, not every time.
@@ -84,14 +107,11 @@ export async function startDemoAlerting({env, metricsTarget, note, register}) {
   });
   register('prometheus', prometheus.child);
   register('alertmanager', alertmanager.child);
+  onClose(() => webhook.close());
   const ready = await Promise.all([waitReady(prometheus.url, prometheus.child), waitReady(alertmanager.url, alertmanager.child)]);
-  const cleanup = () => {
-    void webhook.close();
-    rmSync(dir, {recursive: true, force: true});
-  };
   if (!ready.every(Boolean)) {
     for (const [name, server] of [['prometheus', prometheus], ['alertmanager', alertmanager]]) note(`${name}: ${server.log().trim().split('\n').slice(-5).join('\n')}`);
-    return {lines: ['Alerting  Prometheus or Alertmanager did not start (their last log lines are above)'], cleanup};
+    return {lines: ['Alerting  Prometheus or Alertmanager did not start (their last log lines are above)', ...dashboardLines('it needs Prometheus')]};
   }
   const alertsPage = (await firstPage(prometheus.url, ['/alerts', '/classic/alerts'])).page;
   // Debian's Alertmanager package has no web UI (its / says so): point at the API instead.
@@ -100,9 +120,9 @@ export async function startDemoAlerting({env, metricsTarget, note, register}) {
     lines: [
       `Prometheus    ${prometheus.url}${alertsPage}   (deploy/prometheus/alerts.yml; for: ${DEMO_RULE_SPEEDUP}x shorter in the demo)`,
       `Alertmanager  ${alertmanager.url}${withUi ? '/#/alerts' : '/api/v2/alerts'}   (deploy/alertmanager routing; notifications print here)`,
-      '              initech fails its check: VigilCheckFailing fires within about a minute; then',
+      ...(failing ? [`              ${failing}: VigilCheckFailing fires within about a minute; then`] : ['              then']),
       `              amtool alert query --alertmanager.url=${alertmanager.url}`,
+      ...(await startDemoGrafana({env, dir, prometheusUrl: prometheus.url, note, register})),
     ],
-    cleanup,
   };
 }

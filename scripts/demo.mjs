@@ -1,26 +1,33 @@
 #!/usr/bin/env node
 // `npm run demo`: the sandbox plus, when Redis is reachable, the scheduled worker with
 // deploy/demo-checks.yaml and its /metrics endpoint, and, when `prometheus` and
-// `alertmanager` are on PATH, both of them with the deploy/ files (demo-alerting.mjs).
-// Builds dist/ first when it is missing or older than the sources. Ctrl+C (or SIGTERM)
-// stops everything.
+// `alertmanager` are on PATH, both of them with the deploy/ files (demo-alerting.mjs), and
+// Grafana with the shipped dashboard when `grafana-server` is too.
+// Builds dist/ first when it is missing or older than the sources. Ctrl+C (or SIGTERM,
+// SIGHUP) stops everything.
+//
+// Every file of a run (the env file to `source`, the sandbox's and the worker's logs, the
+// Prometheus copies) is in a folder of its own (demo-files.mjs), removed on exit.
 //
 // Environment: VIGIL_SANDBOX_PORT (default 4010, a free port when taken),
 // VIGIL_REDIS_URL (default redis://127.0.0.1:6379), VIGIL_METRICS_PORT (default 9464),
-// VIGIL_DEMO_PROMETHEUS_PORT / VIGIL_DEMO_ALERTMANAGER_PORT (default 9090 / 9093, a free
-// port when taken),
+// VIGIL_DEMO_PROMETHEUS_PORT / VIGIL_DEMO_ALERTMANAGER_PORT / VIGIL_DEMO_GRAFANA_PORT
+// (default 9090 / 9093 / 3000, a free port when taken),
 // VIGIL_SANDBOX_API_KEY / VIGIL_SANDBOX_SCOPED_KEY (default: the fixed DEMO_KEYS below, the
 // same at every start, so a shell set up once keeps working after a restart),
-// VIGIL_DEMO_ENV_FILE (where the `source`-able env file goes; default $TMPDIR/vigil-demo.env),
+// VIGIL_DEMO_ENV_FILE (write the env file there instead; removed on exit too),
 // VIGIL_DEMO_NO_BUILD=1 (use dist/ as it is; the tests set it).
 // On exit the worker's Redis keys (prefix vigil-demo) are deleted.
 import {spawn, spawnSync} from 'node:child_process';
-import {existsSync, readFileSync, readdirSync, statSync, writeFileSync} from 'node:fs';
+import {existsSync, readdirSync, statSync} from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {startDemoAlerting} from './demo-alerting.mjs';
+import {failingSentence, gradeChecks, gradeLines, nextToFail, readDemoChecks} from './demo-checks.mjs';
+import {createRunDir} from './demo-files.mjs';
+import {cleanRedis, pingRedis} from './demo-redis.mjs';
+import {tryLines} from './demo-try.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'dist/cli.js');
@@ -30,7 +37,6 @@ const out = text => process.stdout.write(text);
 /** The demo's keys: fixed, printed and written to the env file; they guard only fake data. */
 const DEMO_KEYS = {all: 'vigil-demo-all-orgs-key', scoped: 'vigil-demo-acme-key'};
 const REDIS_PREFIX = 'vigil-demo';
-const envFile = env.VIGIL_DEMO_ENV_FILE ?? path.join(os.tmpdir(), 'vigil-demo.env');
 const note = text => process.stderr.write(`demo: ${text}\n`);
 
 function newestMtime(target) {
@@ -53,27 +59,6 @@ function buildIfNeeded() {
     note('the build failed (see above); fix it or run `npm run build`');
     process.exit(1);
   }
-}
-
-/** Reachable when something at host:port answers PING (any reply counts, even NOAUTH). */
-function pingRedis(url, timeoutMs = 1500) {
-  return new Promise(resolve => {
-    // The first host of any form vigil reads (redis+sentinel://h1:26379,h2/..., redis+cluster://...):
-    // a sentinel and a cluster node answer PING too; the worker then checks the rest.
-    // The userinfo ends at the last "@" before the path: a password may hold "@", "#" or "?".
-    const match = /^[a-z+]+:\/\/(?:[^/]*@)?(\[[^\]]+\]|[^:,/?#@]*)(?::(\d+))?/i.exec(url);
-    if (!match) return resolve({ok: false, reason: 'not a URL'});
-    const defaultPort = /sentinel/i.test(url) ? 26379 : 6379;
-    const socket = net.connect({host: match[1].replace(/^\[|\]$/g, '') || '127.0.0.1', port: Number(match[2] || defaultPort)});
-    const done = result => {
-      socket.destroy();
-      resolve(result);
-    };
-    socket.setTimeout(timeoutMs, () => done({ok: false, reason: 'no answer within 1.5s'}));
-    socket.on('error', error => done({ok: false, reason: error.code ?? error.message}));
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', () => done({ok: true}));
-  });
 }
 
 /** A port free right now (for VIGIL_METRICS_PORT=0: the demo must know the URL to print). */
@@ -99,15 +84,24 @@ function register(name, child) {
   return child;
 }
 
-/** Children get their own process group: Ctrl+C reaches only the demo, which stops each once. */
-function launch(name, args, extraEnv, stdout) {
-  return register(name, spawn(process.execPath, [cli, ...args], {cwd: root, env: {...env, ...extraEnv}, stdio: ['ignore', stdout, 'inherit'], detached: true}));
+/**
+ * Children get their own process group: Ctrl+C reaches only the demo, which stops each once.
+ * Their stderr (a line per request, per run) goes to a log file, so the banner stays readable.
+ */
+function launch(name, args, extraEnv, stdout, log) {
+  return register(name, spawn(process.execPath, [cli, ...args], {cwd: root, env: {...env, ...extraEnv}, stdio: ['ignore', stdout, log.fd], detached: true}));
+}
+
+/** The last lines of a child's log, on the demo's stderr: what it said before it stopped. */
+function showTail(name, log) {
+  const tail = log.tail();
+  note(tail ? `the last lines of ${log.path()}:\n${tail}` : `${name} wrote nothing to ${log.path()}`);
 }
 
 function startSandbox(port) {
   return new Promise((resolve, reject) => {
     const keys = {VIGIL_SANDBOX_API_KEY: env.VIGIL_SANDBOX_API_KEY ?? DEMO_KEYS.all, VIGIL_SANDBOX_SCOPED_KEY: env.VIGIL_SANDBOX_SCOPED_KEY ?? DEMO_KEYS.scoped};
-    const child = launch('sandbox', ['sandbox', '--port', String(port)], keys, 'pipe');
+    const child = launch('sandbox', ['sandbox', '--port', String(port)], keys, 'pipe', sandboxLog);
     let text = '';
     child.stdout.setEncoding('utf8');
     const onData = chunk => {
@@ -127,7 +121,8 @@ async function waitForMetrics(url, child, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && child.exitCode === null) {
     try {
-      const response = await fetch(url);
+      // Bounded: whatever else holds the port may accept and never answer.
+      const response = await fetch(url, {signal: AbortSignal.timeout(1000)});
       if (response.ok) return true;
     } catch {
       // not listening yet
@@ -139,27 +134,6 @@ async function waitForMetrics(url, child, timeoutMs = 15_000) {
 
 /** The Redis URL the worker was given, whose demo keys go on exit. */
 let redisInUse;
-
-/** Deletes the worker's keys (BullMQ queues, stored results) under the demo's prefix. */
-async function cleanRedis(url) {
-  const {Redis} = await import('ioredis');
-  const client = new Redis(url, {lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 1500});
-  try {
-    await client.connect();
-    let cursor = '0';
-    let removed = 0;
-    do {
-      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length > 0) removed += await client.del(...keys);
-    } while (cursor !== '0');
-    note(`removed ${removed} Redis key${removed === 1 ? '' : 's'} (${prefix}:*)`);
-  } catch (error) {
-    note(`could not remove the ${prefix}:* Redis keys: ${error.message}`);
-  } finally {
-    client.disconnect();
-  }
-}
 
 let stopping = false;
 async function stopAll(signal) {
@@ -173,18 +147,24 @@ async function stopAll(signal) {
   const exits = [...children].map(child => new Promise(resolve => child.once('exit', resolve)));
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(exits);
-  for (const cleanup of cleanups) cleanup();
-  if (redisInUse) await cleanRedis(redisInUse);
-  note('stopped');
+  await Promise.all(cleanups.map(cleanup => cleanup()));
+  if (redisInUse) await cleanRedis(redisInUse, prefix, note);
+  runDir.remove();
+  note(`stopped; removed ${runDir.dir}${ownEnvFile ? ` and ${ownEnvFile}` : ''}`);
   process.exit(signal === 'SIGINT' ? 130 : 0);
 }
-process.on('SIGINT', () => void stopAll('SIGINT'));
-process.on('SIGTERM', () => void stopAll('SIGTERM'));
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stopAll(signal));
 
 buildIfNeeded();
+const runDir = createRunDir(env);
+// However the demo ends (a failed start, an uncaught error), its files go with it.
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+  runDir.remove();
+});
+const ownEnvFile = env.VIGIL_DEMO_ENV_FILE;
+const sandboxLog = runDir.log('sandbox.log');
+const workerLog = runDir.log('worker.log');
 
 const wantedPort = Number(env.VIGIL_SANDBOX_PORT ?? 4010);
 let sandbox;
@@ -192,6 +172,7 @@ try {
   sandbox = await startSandbox(wantedPort);
 } catch (error) {
   if (error.code !== 3 || wantedPort === 0) {
+    showTail('the sandbox', sandboxLog);
     note('the sandbox did not start (see above)');
     process.exit(1);
   }
@@ -199,8 +180,10 @@ try {
   sandbox = await startSandbox(0);
 }
 const origin = sandbox.url.replace(/\/api\/v2$/, '');
+runDir.nameByPort(new URL(sandbox.url).port);
 sandbox.child.on('exit', code => {
   if (!stopping) {
+    showTail('the sandbox', sandboxLog);
     note(`the sandbox exited unexpectedly (${code}); stopping`);
     void stopAll('SIGTERM');
   }
@@ -219,57 +202,68 @@ const prefix = /^rediss?\+cluster:/i.test(redisUrl) ? `{${REDIS_PREFIX}}` : REDI
 let workerEnv = '';
 const workerBuilt = existsSync(path.join(root, 'dist/commands/worker.js'));
 const redis = workerBuilt ? await pingRedis(redisUrl) : {ok: false};
+const graded = await gradeChecks(readDemoChecks(checksFile), {url: sandbox.url, apiKey: sandbox.apiKey});
 // The sandbox's own banner up to its env line: the demo prints a fuller one below.
 out(sandbox.banner.split('\nPaste into your shell:')[0]);
 const lines = ['', '--- vigil demo ----------------------------------------------------------', ''];
 lines.push(`Sandbox   ${sandbox.url}   (OpenAPI: ${sandbox.url}/openapi.json)`);
+lines.push(`Checks    deploy/demo-checks.yaml against the sandbox now (the file's thresholds; the table above uses the defaults):`, ...gradeLines(graded).map(line => `        ${line}`));
+let workerRunning = false;
+const notStarted = 'so these did not start either: /metrics, Prometheus, Alertmanager, Grafana';
 
 if (!workerBuilt) {
-  lines.push('Worker    not started: this build has no `vigil worker` command yet');
+  lines.push('Worker    not started: this build has no `vigil worker` command yet', `          ${notStarted}`);
 } else if (!redis.ok) {
   lines.push(`Worker    not started: no Redis at ${shownRedisUrl} (${redis.reason})`);
+  lines.push(`          ${notStarted}`);
   lines.push('          start one:  redis-server --daemonize yes   (install: sudo apt-get install redis-server)');
   lines.push('          or use another:  VIGIL_REDIS_URL=redis://host:6379 npm run demo');
   lines.push('          The sandbox keeps serving the one-shot commands below.');
 } else {
   redisInUse = redisUrl;
-  const worker = launch('worker', ['worker', '--checks', checksFile, '--base-url', sandbox.url, '--redis-url', redisUrl, '--metrics-port', metricsPort, '--prefix', prefix, '--grace', '5s'], {VIGIL_API_KEY: sandbox.apiKey}, 'ignore');
+  const worker = launch('worker', ['worker', '--checks', checksFile, '--base-url', sandbox.url, '--redis-url', redisUrl, '--metrics-port', metricsPort, '--prefix', prefix, '--grace', '5s'], {VIGIL_API_KEY: sandbox.apiKey}, 'ignore', workerLog);
   worker.on('exit', code => {
-    if (!stopping) note(`the worker exited (${code}); the sandbox keeps serving. See its error above.`);
+    if (stopping) return;
+    showTail('the worker', workerLog);
+    note(`the worker exited (${code}); the sandbox keeps serving`);
   });
   const up = await waitForMetrics(metricsUrl, worker);
   if (up) {
-    const orgs = [...readFileSync(checksFile, 'utf8').matchAll(/^\s*(?:-\s*)?org:\s*([\w.-]+)/gm)].map(m => m[1]);
-    lines.push(`Worker    running deploy/demo-checks.yaml (${orgs.join(', ')}; Redis ${shownRedisUrl}, prefix ${prefix})`);
+    workerRunning = true;
+    lines.push(`Worker    running deploy/demo-checks.yaml (${graded.map(check => check.org).join(', ')}; Redis ${shownRedisUrl}, prefix ${prefix})`);
     lines.push(`Metrics   ${metricsUrl}`);
     // A URL that may hold credentials is left out: the user set it (it is in their
     // environment), and a password is never printed.
     workerEnv = `${plainRedisUrl ? ` VIGIL_REDIS_URL=${redisUrl}` : ''} VIGIL_PREFIX=${prefix}`;
-    const alerting = await startDemoAlerting({env, metricsTarget: `127.0.0.1:${metricsPort}`, note, register});
-    cleanups.push(alerting.cleanup);
+    const alerting = await startDemoAlerting({
+      env,
+      dir: runDir.dir,
+      metricsTarget: `127.0.0.1:${metricsPort}`,
+      failing: failingSentence(graded),
+      note,
+      register,
+      onClose: cleanup => cleanups.push(cleanup),
+    });
     lines.push(...alerting.lines);
   } else {
-    lines.push(`Worker    did not serve ${metricsUrl} (see its error above); the sandbox keeps serving`);
+    showTail('the worker', workerLog);
+    lines.push(`Worker    did not serve ${metricsUrl} (its last log lines are above); the sandbox keeps serving`, `          ${notStarted}`);
   }
 }
 
 const exports = `export VIGIL_BASE_URL=${sandbox.url} VIGIL_API_KEY=${sandbox.apiKey} VIGIL_ORG=${sandbox.org}${workerEnv}`;
-writeFileSync(envFile, `# written by npm run demo; the keys are the same at every start\n${exports}\nalias vigil="node ${cli}"\n`);
+const envFile = ownEnvFile ?? path.join(runDir.dir, 'env');
+const envText = `# written by npm run demo (removed when it stops); the keys are the same at every start\n${exports}\nalias vigil="node ${cli}"\n`;
+runDir.writeOwned(envFile, envText);
 lines.push(
+  `Logs      ${path.join(runDir.dir, 'sandbox.log')} (a line per request)${workerRunning ? `\n          ${path.join(runDir.dir, 'worker.log')} (a line per run):  tail -f ${path.join(runDir.dir, 'worker.log')}` : ''}`,
+  `Files     ${runDir.dir} (removed when the demo stops)`,
   '',
   `Paste into another shell (or: source ${envFile}):`,
   `  ${exports}`,
   `  alias vigil="node ${cli}"`,
   '',
-  'Then try:',
-  '  vigil reports list --needs-customer-review',
-  '  vigil proposals review <proposal-id> --asset-id <asset-id> --decision reject   # ids from the queue; 10 a day (docs/review.md)',
-  '  vigil reports search https://acme-wallet-verify.example/ t.me/acmewalletsupport',
-  '  vigil healthchecks run takedowns.cancelled-count --org initech',
-  ...(workerEnv ? ['  vigil schedules list'] : []),
-  '',
-  'Push acme from warn to fail with 6 more cancellations (a running worker sees it on its next run):',
-  `  curl -s -X POST -H "x-api-key: $VIGIL_API_KEY" -H 'content-type: application/json' -d '{"count":6}' ${origin}/_sandbox/orgs/acme/takedowns/cancellations`,
+  ...(await tryLines({sandbox, origin, workerRunning, push: nextToFail(graded)})),
   '',
   'Ctrl+C stops everything.',
   '',

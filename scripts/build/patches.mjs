@@ -76,6 +76,8 @@ export function dependencyPatches(root) {
       kind: 'startup',
       // Commander requires node:child_process (and with it net, dgram and their kin) at
       // import, for executable subcommands, which vigil has none of: load it on first use.
+      // Measured 2026-11-26 (farm-bench, 20 paired runs, Node 20, load ~15): a dry run's CPU
+      // 151 ms with the patch, 156 ms without (-3%); the built-ins it avoids also shrink RSS.
       filter: /[\\/]commander[\\/]lib[\\/]command\.js$/,
       onLoad: args =>
         load(args, source => {
@@ -95,6 +97,8 @@ export function dependencyPatches(root) {
       // Pastel calls read-package-up on every run only to fall back on a package.json's name
       // and version; vigil always passes both (and the fallback would read the package.json
       // above the user's working directory, not vigil's).
+      // Measured 2026-11-26 (20 paired runs, Node 20, load ~15): a run on Pastel's path
+      // 480 ms CPU with the stub, 494 ms without (-3%, the package.json walk and its imports).
       resolve: /^read-package-up$/,
       onLoad: () => ({contents: 'export async function readPackageUp() { return undefined; }', loader: 'js'}),
     },

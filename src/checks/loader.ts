@@ -1,6 +1,5 @@
 import {readFile} from 'node:fs/promises';
-import {formatPath} from '../api/wire/index.js';
-import {InputError, type InputProblem} from '../errors.js';
+import {InputError} from '../errors.js';
 import {checksFileSchema, resolveChecks, type ChecksConfig} from './schema.js';
 
 /** yaml's own default: plenty for `defaults: &d` reused per entry, far from an alias bomb. */
@@ -8,12 +7,13 @@ const MAX_ALIAS_COUNT = 100;
 
 /** Parses checks file text (YAML, of which JSON is a subset) into resolved specs. */
 export async function parseChecks(text: string, source: string): Promise<ChecksConfig> {
-  const {parseDocument} = await import('yaml');
-  const doc = parseDocument(text, {prettyErrors: false});
-  if (doc.errors.length > 0) {
-    throw new InputError(
-      doc.errors.map(error => ({field: `--checks ${source}`, message: `not valid YAML or JSON: ${error.message.split('\n')[0]}`})),
-    );
+  const {parseDocument, LineCounter} = await import('yaml');
+  const lines = new LineCounter();
+  const doc = parseDocument(text, {prettyErrors: false, lineCounter: lines});
+  // Loaded only for a bad file: a good one needs none of it.
+  if (doc.errors.length > 0) throw new InputError((await import('./file-problems.js')).yamlProblems(doc.errors, lines, source));
+  if (doc.contents === null) {
+    throw new InputError([{field: `--checks ${source}`, message: 'is empty: it has no checks to schedule'}], 'list at least one check under `checks:`; see docs/checker.md for the format');
   }
   let data: unknown;
   try {
@@ -25,11 +25,8 @@ export async function parseChecks(text: string, source: string): Promise<ChecksC
   }
   const parsed = checksFileSchema.safeParse(data);
   if (!parsed.success) {
-    const problems: InputProblem[] = parsed.error.issues.map(issue => ({
-      field: `${source}: ${formatPath(issue.path, '(file)')}`,
-      message: issue.message,
-    }));
-    throw new InputError(problems, 'see docs/checker.md for the checks file format');
+    const {schemaProblems} = await import('./file-problems.js');
+    throw new InputError(schemaProblems(parsed.error.issues, checksFileSchema, doc, lines, source), 'see docs/checker.md for the checks file format');
   }
   const {config, problems} = resolveChecks(parsed.data);
   if (problems.length > 0) {

@@ -5,7 +5,7 @@ export const GROUPS: Readonly<Record<string, string>> = {
   healthchecks: 'List the upstream healthchecks and run one or all of them once',
   proposals: 'Act on the needs-customer-review queue: approve, reject or watchlist a proposal',
   reports: 'Create, list and search reports',
-  schedules: 'Inspect the job schedulers the workers run',
+  schedules: 'Inspect or clear the job schedulers the workers run',
 };
 
 /** `vigil` itself, at the top of its help. */

@@ -63,3 +63,10 @@ export async function readBeats(redis: Redis, key: string): Promise<WorkerBeat[]
     })
     .sort((a, b) => a.id.localeCompare(b.id));
 }
+
+/** Workers of a queue seen within STALE_MS, and when the last one was seen at all. */
+export async function workerLiveness(redis: Redis, key: string, now: number): Promise<{live: WorkerBeat[]; lastSeenAt: number | undefined}> {
+  const beats = await readBeats(redis, key);
+  const lastSeenAt = beats.length === 0 ? undefined : Math.max(...beats.map(beat => beat.seenAt));
+  return {live: beats.filter(beat => now - beat.seenAt <= STALE_MS), lastSeenAt};
+}

@@ -148,11 +148,13 @@ describe('limits on every number', () => {
 
 describe('what a bad file is told', () => {
   it('broken YAML: the parser message alone, on one line, without a code frame', async () => {
-    expect(await problemsOf('checks: [\n')).toEqual(['--checks checks.yaml: not valid YAML or JSON: Flow sequence in block collection must be sufficiently indented and end with a ]']);
+    expect(await problemsOf('checks: [\n')).toEqual(['--checks checks.yaml: not valid YAML or JSON at line 2, column 1: Flow sequence in block collection must be sufficiently indented and end with a ]']);
   });
 
   it('a problem with the file as a whole is placed at "(file)"', async () => {
-    expect(await problemsOf('colour: red\nchecks:\n  - {check: takedowns.cancelled-count, org: acme}\n')).toEqual(['checks.yaml: (file): Unrecognized key: "colour"']);
+    expect(await problemsOf('colour: red\nchecks:\n  - {check: takedowns.cancelled-count, org: acme}\n')).toEqual([
+      'checks.yaml: (file): unknown key "colour" (line 1); known keys: defaults, timeout, retry, checks, discover',
+    ]);
     expect(await problemsOf('3\n')).toEqual(['checks.yaml: (file): Invalid input: expected object, received number']);
   });
 
@@ -164,6 +166,56 @@ describe('what a bad file is told', () => {
     expect(config.timeoutMs).toBe(100);
     expect(config.retry.backoffMs).toBe(1);
     expect(config.specs[0]!.everyMs).toBe(1000);
+  });
+});
+
+describe('a checks file is as helpful as the flags', () => {
+  it('a YAML error names its line and column, one problem per error', async () => {
+    expect(await problemsOf('checks:\n  - check: takedowns.cancelled-count\n\t org: acme\n')).toEqual([
+      '--checks checks.yaml: not valid YAML or JSON at line 3, column 1: Tabs are not allowed as indentation',
+    ]);
+    const problems = await problemsOf('checks:\n  - org: acme\n   check: x\n    every: [1\n');
+    expect(problems.length).toBeGreaterThan(0);
+    for (const problem of problems) expect(problem).toMatch(/^--checks checks\.yaml: not valid YAML or JSON at line \d+, column \d+: \S/);
+  });
+
+  it('an empty file (or only comments) says it is empty and how to fill it', async () => {
+    for (const text of ['', '\n  \n', '# nothing yet\n']) {
+      const error = await rejectionOf(parseChecks(text, 'checks.yaml'), InputError);
+      expect(error.exitCode).toBe(3);
+      expect(error.message).toBe('--checks checks.yaml: is empty: it has no checks to schedule');
+      expect(error.hint).toBe('list at least one check under `checks:`; see docs/checker.md for the format');
+    }
+  });
+
+  it('an unknown key names its line and the nearest known key, at every level', async () => {
+    const text = [
+      'defaults: {evry: 5m}',
+      'retry:',
+      '  atempts: 2',
+      '  zzzzzz: 1',
+      'checks:',
+      '  - check: takedowns.cancelled-count',
+      '    org: acme',
+      '  - check: takedowns.cancelled-count',
+      '    org: hooli',
+      '    failTreshold: 3',
+      '  - {check: takedowns.cancelled-count, ogr: initech}',
+      '',
+    ].join('\n');
+    expect(await problemsOf(text)).toEqual([
+      'checks.yaml: defaults: unknown key "evry" (line 1); did you mean "every"?',
+      'checks.yaml: retry: unknown key "atempts" (line 3); did you mean "attempts"?',
+      'checks.yaml: retry: unknown key "zzzzzz" (line 4); known keys: attempts, backoff',
+      'checks.yaml: checks[1]: unknown key "failTreshold" (line 10); did you mean "failThreshold"?',
+      'checks.yaml: checks[2].org: must be an org slug',
+      'checks.yaml: checks[2]: unknown key "ogr" (line 11); did you mean "org"?',
+    ]);
+  });
+
+  it('JSON files get the same suggestion and line', async () => {
+    const problems = await problemsOf('{"checks": [{"check": "takedowns.cancelled-count", "org": "acme", "warnThreshhold": 1}]}');
+    expect(problems).toEqual(['checks.yaml: checks[0]: unknown key "warnThreshhold" (line 1); did you mean "warnThreshold"?']);
   });
 });
 

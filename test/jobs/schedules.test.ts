@@ -8,6 +8,8 @@ import {fakeIO} from '../helpers/fake-io.js';
 import {workerFixture} from './fixture.js';
 import {spec} from './harness.js';
 import {waitFor} from '../helpers/wait-for.js';
+import {startHeartbeat, workersKey} from '../../src/redis/heartbeat.js';
+import {QUEUE_NAME} from '../../src/redis/queue.js';
 
 const fixture = workerFixture();
 const dir = mkdtempSync(path.join(tmpdir(), 'vigil-schedules-'));
@@ -23,8 +25,12 @@ describe('vigil schedules list', () => {
     fixture.stub.counts.set('sl-fail', 12);
     fixture.stub.failures.set('sl-err', [403, 403, 403, 403]);
     const worker = await fixture.start({prefix: 'sl', specs: [spec('sl-fail'), spec('sl-err'), spec('sl-new', {everyMs: 3_600_000})]});
+    // The heartbeat `vigil worker` writes beside the worker: one is alive, so no warning.
+    const beat = startHeartbeat(fixture.redis.client(), workersKey('sl', QUEUE_NAME), {id: 'h:1', host: 'h', pid: 1, version: 't', metricsUrl: 'http://127.0.0.1:1', startedAt: Date.now()});
     await waitFor('both runs', () => ['sl-fail', 'sl-err'].every(org => worker.runs.some(run => run.org === org)));
+    await waitFor('the beat', async () => (await fixture.redis.client().hlen(workersKey('sl', QUEUE_NAME))) === 1);
     const {code, out, err} = await list(true, {prefix: 'sl'});
+    await beat.stop();
     expect(code).toBe(0);
     expect(err).toBe('');
     const lines = out.trimEnd().split('\n');
@@ -60,5 +66,25 @@ describe('vigil schedules list', () => {
     expect(err).toContain('no schedulers: start `vigil worker --checks <file>`');
     const json = await list(false, {prefix: 'empty', json: true});
     expect(JSON.parse(json.out)).toEqual([]);
+  });
+
+  it('says when no worker of the prefix is alive, instead of a NEXT RUN in the past as if all were well', async () => {
+    const worker = await fixture.start({prefix: 'sl-dead', specs: [spec('sl-dead', {everyMs: 1000})]});
+    await waitFor('a run', () => worker.runs.some(run => run.org === 'sl-dead'));
+    await worker.shutdown(1000);
+    // A worker that stops removes its heartbeat: none is left under this prefix.
+    const never = await list(true, {prefix: 'sl-dead'});
+    expect(never.out).toMatch(/sl-dead/);
+    expect(never.err).toBe('warning: no worker of prefix sl-dead has been alive in the last 15s (none left a heartbeat): these checks are not running, whatever NEXT RUN says; start `vigil worker`\n');
+    // A worker that stopped beating four minutes ago.
+    const client = fixture.redis.client();
+    const seenAt = Date.now() - 4 * 60_000;
+    await client.hset(workersKey('sl-dead', QUEUE_NAME), 'gone:1', JSON.stringify({id: 'gone:1', host: 'gone', pid: 1, version: 't', metricsUrl: '', startedAt: seenAt - 1000, seenAt}));
+    const stale = await list(false, {prefix: 'sl-dead', json: true});
+    expect(JSON.parse(stale.out)).toHaveLength(1);
+    expect(stale.err).toMatch(/^warning: no worker of prefix sl-dead has been alive in the last 15s \(the last one was seen 4m(\d+s)? ago\): these checks are not running/);
+    // One beat now, and the warning goes.
+    await client.hset(workersKey('sl-dead', QUEUE_NAME), 'live:1', JSON.stringify({id: 'live:1', host: 'live', pid: 1, version: 't', metricsUrl: '', startedAt: Date.now(), seenAt: Date.now()}));
+    expect((await list(false, {prefix: 'sl-dead'})).err).toBe('');
   });
 });

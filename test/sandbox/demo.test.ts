@@ -1,16 +1,19 @@
-import {spawn, type ChildProcess} from 'node:child_process';
-import {mkdtempSync, readFileSync} from 'node:fs';
+import {execFile, spawn, type ChildProcess} from 'node:child_process';
+import {existsSync, mkdtempSync, readFileSync, readdirSync, symlinkSync} from 'node:fs';
 import {tmpdir} from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import {Redis} from 'ioredis';
 import {afterEach, describe, expect, it} from 'vitest';
-import {ROOT, runCli} from '../helpers/cli.js';
+import {CLI, ROOT, runCli} from '../helpers/cli.js';
 import {startRedis, type TestRedis} from '../jobs/redis-server.js';
 import {findBinary} from '../deploy/tools.js';
 
 /*
  * `npm run demo` as a user runs it (dist/ must be built: `npm test` builds first). Own
- * redis-server on a free port, never the shared 6379; every port is picked free.
+ * redis-server on a free port, never the shared 6379; every port is picked free. Each demo
+ * gets a temp folder of the test's own as its TMPDIR (and no XDG_RUNTIME_DIR), so nothing
+ * it writes lands outside it, and the test can see that nothing is left behind.
  */
 
 interface Demo {
@@ -18,14 +21,18 @@ interface Demo {
   out(): string;
   err(): string;
   exited: Promise<number | null>;
+  /** The demo's TMPDIR: empty again once it has exited. */
+  tmp: string;
 }
 
 function startDemo(env: NodeJS.ProcessEnv): Demo {
+  const tmp = mkdtempSync(path.join(tmpdir(), 'vigil-demo-test-'));
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts/demo.mjs')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      TMPDIR: tmp,
       VIGIL_DEMO_NO_BUILD: '1',
       VIGIL_SANDBOX_PORT: '0',
       VIGIL_METRICS_PORT: '0',
@@ -40,17 +47,31 @@ function startDemo(env: NodeJS.ProcessEnv): Demo {
   child.stdout!.setEncoding('utf8').on('data', c => (out += c));
   child.stderr!.setEncoding('utf8').on('data', c => (err += c));
   const exited = new Promise<number | null>(resolve => child.on('exit', code => resolve(code)));
-  return {child, out: () => out, err: () => err, exited};
+  return {child, out: () => out, err: () => err, exited, tmp};
 }
 
 let demo: Demo | undefined;
+let others: Demo[] = [];
 let redis: TestRedis | undefined;
 afterEach(async () => {
-  if (demo && demo.child.exitCode === null) demo.child.kill('SIGKILL');
+  for (const each of [demo, ...others]) if (each && each.child.exitCode === null) each.child.kill('SIGKILL');
   await redis?.stop();
   demo = undefined;
+  others = [];
   redis = undefined;
 });
+
+const ready = (d: Demo, timeout = 40_000) => expect.poll(() => d.out(), {timeout}).toContain('Ctrl+C stops everything.');
+/** The folder the demo says holds its files, and the env file it says to source. */
+const filesOf = (out: string) => ({dir: /^Files\s+(\S+) \(removed when the demo stops\)$/m.exec(out)![1]!, envFile: /\(or: source (\S+)\):$/m.exec(out)![1]!});
+/** "fail  initech (...), hooli (...)" from the banner's Checks block: the orgs at `severity`. */
+const gradedOrgs = (out: string, severity: string) => [...(new RegExp(`^ {10}${severity} +(.*)$`, 'm').exec(out)?.[1] ?? '').matchAll(/(\w+) \(/g)].map(m => m[1]);
+/** The orgs deploy/demo-checks.yaml's own comment says end at `severity` ("acme warn, globex ok, ..."). */
+const fileSays = (severity: string) => [...readFileSync(path.join(ROOT, 'deploy/demo-checks.yaml'), 'utf8').split('defaults:')[0]!.matchAll(new RegExp(`(\\w+) ${severity}[,.]`, 'g'))].map(m => m[1]);
+const run = (command: string, env: NodeJS.ProcessEnv) =>
+  new Promise<{code: number; stdout: string; stderr: string}>(resolve => {
+    execFile('sh', ['-c', command], {env: {PATH: process.env.PATH, HOME: process.env.HOME, ...env}}, (error, stdout, stderr) => resolve({code: error ? Number(error.code) : 0, stdout, stderr}));
+  });
 
 const isAlive = (pid: number) => {
   try {
@@ -66,9 +87,8 @@ const alerting = Boolean(findBinary('prometheus') && (findBinary('alertmanager')
 describe('npm run demo', () => {
   it('serves the sandbox, runs the worker with metrics (and alerting when installed), and stops everything on Ctrl+C', async () => {
     redis = await startRedis();
-    const envFile = path.join(mkdtempSync(path.join(tmpdir(), 'vigil-demo-')), 'demo.env');
-    demo = startDemo({VIGIL_REDIS_URL: redis.url, VIGIL_DEMO_ENV_FILE: envFile});
-    await expect.poll(() => demo!.out(), {timeout: 40_000}).toContain('Ctrl+C stops everything.');
+    demo = startDemo({VIGIL_REDIS_URL: redis.url});
+    await ready(demo);
     const out = demo.out();
     const url = /^Sandbox\s+(\S+)/m.exec(out)![1]!;
     const metrics = /^Metrics\s+(\S+)/m.exec(out)![1]!;
@@ -76,33 +96,69 @@ describe('npm run demo', () => {
     expect(out).toMatch(/^Worker\s+running deploy\/demo-checks\.yaml \(acme, globex, initech\b/m);
     const exported = `export VIGIL_BASE_URL=${url} VIGIL_API_KEY=${key} VIGIL_ORG=acme VIGIL_REDIS_URL=${redis.url} VIGIL_PREFIX=vigil-demo`;
     expect(out).toContain(exported);
-    // The same keys at every start (documented in the script), and an env file to source.
+    // The same keys at every start (documented in the script), and an env file to source,
+    // in the demo's own folder, named by its port.
     expect(key).toBe('vigil-demo-all-orgs-key');
-    expect(out).toContain(`source ${envFile}`);
+    const {dir, envFile} = filesOf(out);
+    expect(path.dirname(dir)).toBe(demo.tmp);
+    expect(path.basename(dir)).toMatch(new RegExp(`^vigil-demo-${new URL(url).port}-`));
+    expect(envFile).toBe(path.join(dir, 'env'));
     expect(readFileSync(envFile, 'utf8')).toContain(`${exported}\n`);
-    expect(out).toContain('vigil reports list --needs-customer-review');
     expect(out).toMatch(/initech\s+Initech\s+50 reports\s+fail/);
 
     const reply = await fetch(`${url}/organization/reports?slug=acme&limit=1`, {headers: {'x-api-key': key}});
     expect(reply.status).toBe(200);
-    // the worker's first runs land within seconds: initech fails, globex is ok
+    // What the banner says fails, warns and passes is what the file's comment says and what
+    // the worker's first runs export (hooli fails at its own threshold, not the default).
+    const said = {fail: gradedOrgs(out, 'fail'), warn: gradedOrgs(out, 'warn'), ok: gradedOrgs(out, 'ok')};
+    expect(said).toEqual({fail: ['initech', 'hooli'], warn: ['acme'], ok: ['globex', 'umbrella']});
+    for (const severity of ['fail', 'warn', 'ok'] as const) expect(fileSays(severity).sort()).toEqual([...said[severity]].sort());
+    expect(out).toContain('hooli (3 cancelled, fails at 3, its own failThreshold in the file)');
     const severities = async () => {
       const text = await (await fetch(metrics)).text();
       return Object.fromEntries([...text.matchAll(/^vigil_check_severity\{check="takedowns.cancelled-count",org="(\w+)"\} (\d)$/gm)].map(m => [m[1], Number(m[2])]));
     };
-    await expect.poll(severities, {timeout: 25_000, interval: 500}).toMatchObject({acme: 1, globex: 0, initech: 2});
+    await expect.poll(severities, {timeout: 40_000, interval: 500}).toEqual({acme: 1, globex: 0, initech: 2, umbrella: 0, hooli: 2});
+
+    // The per-run lines are in the log file the banner names, not on the terminal.
+    const workerLog = /^ {10}(\S+worker\.log) \(a line per run\)/m.exec(out)![1]!;
+    expect(path.dirname(workerLog)).toBe(dir);
+    expect(readFileSync(workerLog, 'utf8')).toMatch(/"msg":"run".*"org":"hooli".*"outcome":"fail"/);
+    expect(demo.err()).not.toContain('"msg":"run"');
+    expect(demo.err()).not.toMatch(/POST \/api\/v2\/healthchecks/);
+    expect(readFileSync(path.join(dir, 'sandbox.log'), 'utf8')).toMatch(/POST \/api\/v2\/healthchecks\/takedowns\/cancelled-count 200/);
 
     // `vigil schedules list` works with the environment the demo prints.
     const exportLine = /^ {2}export (.*)$/m.exec(out)![1]!;
     const printed = Object.fromEntries([...exportLine.matchAll(/(VIGIL_\w+)=(\S+)/g)].map(m => [m[1]!, m[2]!]));
-    const listed = await runCli(['schedules', 'list', '--json'], {env: {...printed, VIGIL_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), 'vigil-demo-config-'))}});
+    const configDir = mkdtempSync(path.join(tmpdir(), 'vigil-demo-config-'));
+    const listed = await runCli(['schedules', 'list', '--json'], {env: {...printed, VIGIL_CONFIG_DIR: configDir}});
     expect(listed.stderr).toBe('');
     expect((JSON.parse(listed.stdout) as {org: string}[]).map(row => row.org)).toEqual(['acme', 'globex', 'hooli', 'initech', 'umbrella']);
+
+    // The suggested commands work as printed: the review names a proposal awaiting acme, and
+    // the jq line lists the pending ones as review's arguments.
+    const shell = {...printed, VIGIL_CONFIG_DIR: configDir};
+    const asPrinted = (line: string) => line.replace(/^ {2}vigil /, `node ${CLI} `).replace(/\s+# .*$/, '');
+    const jqLine = asPrinted(/^ {2}vigil reports list --needs-customer-review --json \| jq .*$/m.exec(out)![0]!);
+    const pending = await run(jqLine, shell);
+    expect(pending).toMatchObject({code: 0, stderr: ''});
+    const review = /^ {2}vigil proposals review (\d+) --asset-id (\d+) --decision reject\s+# its first proposal/m.exec(out)!;
+    expect(pending.stdout.split('\n')).toContain(`${review[1]} --asset-id ${review[2]}`);
+    const reviewed = await run(asPrinted(review[0]), shell);
+    expect(reviewed.stderr).toBe('');
+    expect(reviewed).toMatchObject({code: 0, stdout: expect.stringMatching(new RegExp(`^${review[1]}\\tREJECTED\\t`))});
+    // The push line names the warn org and enough cancellations to make it fail.
+    const push = /^Push (\w+) from warn to fail with (\d+) more cancellations \(the worker grades it on its next run, within 15s; then vigil schedules list\):\n {2}(curl .*)$/m.exec(out)!;
+    expect(push[1]).toBe('acme');
+    expect((await run(push[3]!, {VIGIL_API_KEY: key})).code).toBe(0);
+    await expect.poll(severities, {timeout: 40_000, interval: 500}).toMatchObject({acme: 2});
 
     let alertingUrls: string[] = [];
     if (alerting) {
       const prometheus = /^Prometheus\s+(http:\/\/[\d.:]+)\S*alerts /m.exec(out)![1]!;
       const alertmanager = /^Alertmanager\s+(http:\/\/[\d.:]+)\S*alerts /m.exec(out)![1]!;
+      expect(out).toContain('initech and hooli fail their check: VigilCheckFailing fires within about a minute');
       // The printed pages open (Debian's packages: /classic/alerts and the API).
       for (const page of [/^Prometheus\s+(\S+)/m.exec(out)![1]!, /^Alertmanager\s+(\S+)/m.exec(out)![1]!]) expect((await fetch(page)).status, page).toBe(200);
       alertingUrls = [prometheus, alertmanager];
@@ -111,20 +167,24 @@ describe('npm run demo', () => {
       expect(rules.data.groups.flatMap(group => group.rules.map(rule => rule.name))).toContain('VigilCheckFailing');
       const status = (await (await fetch(`${alertmanager}/api/v2/status`)).json()) as {config: {original: string}};
       expect(status.config.original).toContain('VigilWorkersDown');
+      // Their files are in the demo's folder, not elsewhere in the temp folder.
+      expect(existsSync(path.join(dir, 'prometheus/prometheus.yml'))).toBe(true);
     } else {
       expect(out).toContain('apt-get install prometheus prometheus-alertmanager');
     }
+    expect(readdirSync(demo.tmp)).toEqual([path.basename(dir)]);
 
     const pids = [...demo.err().matchAll(/demo: started (?:sandbox|worker|prometheus|alertmanager) \(pid (\d+)\)/g)].map(m => Number(m[1]));
     expect(pids).toHaveLength(alerting ? 4 : 2);
     demo.child.kill('SIGINT');
     expect(await demo.exited).toBe(130);
     expect(demo.err()).toMatch(alerting ? /demo: SIGINT: stopping sandbox, worker, prometheus and alertmanager/ : /demo: SIGINT: stopping sandbox and worker/);
-    expect(demo.err()).toMatch(/demo: stopped/);
+    expect(demo.err()).toContain(`demo: stopped; removed ${dir}`);
     await expect(fetch(url)).rejects.toThrow();
     await expect(fetch(metrics)).rejects.toThrow();
     for (const alertingUrl of alertingUrls) await expect(fetch(alertingUrl)).rejects.toThrow();
     for (const pid of pids) expect(isAlive(pid)).toBe(false);
+    expect(readdirSync(demo.tmp)).toEqual([]);
     // The worker's queues and results are gone from Redis.
     expect(demo.err()).toMatch(/demo: removed \d+ Redis keys? \(vigil-demo:\*\)/);
     const client = new Redis(redis.url, {lazyConnect: true});
@@ -134,29 +194,91 @@ describe('npm run demo', () => {
     } finally {
       client.disconnect();
     }
-  }, 60_000);
+  }, 120_000);
 
-  it('without prometheus and alertmanager on PATH says how to get them and runs the worker as before', async () => {
+  it('two demos on one machine: each its own folder and env file, and nothing of either left after SIGINT, SIGTERM or a crashed sandbox', async () => {
+    const shared = mkdtempSync(path.join(tmpdir(), 'vigil-demo-shared-'));
+    const start = () => startDemo({VIGIL_REDIS_URL: 'redis://127.0.0.1:1', TMPDIR: shared});
+    const first = start();
+    const second = start();
+    others = [first, second];
+    await Promise.all([ready(first), ready(second)]);
+    const [a, b] = [filesOf(first.out()), filesOf(second.out())];
+    expect(a.envFile).not.toBe(b.envFile);
+    for (const [d, files] of [[first, a], [second, b]] as const) {
+      const base = /^Sandbox\s+(\S+)/m.exec(d.out())![1]!;
+      expect(path.dirname(files.dir)).toBe(shared);
+      expect(readFileSync(files.envFile, 'utf8')).toContain(`export VIGIL_BASE_URL=${base} `);
+      expect(readFileSync(path.join(files.dir, 'sandbox.log'), 'utf8')).toBeDefined();
+    }
+    expect(readdirSync(shared).sort()).toEqual([path.basename(a.dir), path.basename(b.dir)].sort());
+
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(130);
+    expect(existsSync(a.dir)).toBe(false);
+    // The other demo's file is untouched by the first one's exit.
+    expect(readFileSync(b.envFile, 'utf8')).toContain('VIGIL_BASE_URL=');
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(readdirSync(shared)).toEqual([]);
+
+    // Not only on a signal: a demo whose sandbox dies stops, and removes its files too.
+    const third = start();
+    others.push(third);
+    await ready(third);
+    const sandboxPid = Number(/demo: started sandbox \(pid (\d+)\)/.exec(third.err())![1]);
+    expect(readdirSync(shared)).toHaveLength(1);
+    process.kill(sandboxPid, 'SIGKILL');
+    expect(await third.exited).toBe(0);
+    expect(third.err()).toContain('the sandbox exited unexpectedly');
+    expect(readdirSync(shared)).toEqual([]);
+  }, 90_000);
+
+  it('puts its folder under XDG_RUNTIME_DIR when there is one, and VIGIL_DEMO_ENV_FILE where asked; removes both', async () => {
+    const runtime = mkdtempSync(path.join(tmpdir(), 'vigil-demo-runtime-'));
+    const asked = path.join(mkdtempSync(path.join(tmpdir(), 'vigil-demo-asked-')), 'demo.env');
+    demo = startDemo({VIGIL_REDIS_URL: 'redis://127.0.0.1:1', XDG_RUNTIME_DIR: runtime, VIGIL_DEMO_ENV_FILE: asked});
+    await ready(demo, 20_000);
+    const {dir, envFile} = filesOf(demo.out());
+    expect(path.dirname(dir)).toBe(runtime);
+    expect(envFile).toBe(asked);
+    expect(readFileSync(asked, 'utf8')).toMatch(/^export VIGIL_BASE_URL=/m);
+    expect(readdirSync(demo.tmp)).toEqual([]);
+    demo.child.kill('SIGTERM');
+    expect(await demo.exited).toBe(0);
+    expect(readdirSync(runtime)).toEqual([]);
+    expect(existsSync(asked)).toBe(false);
+  });
+
+  it('without prometheus and alertmanager on PATH says how to get them, where the dashboard is, and runs the worker as before', async () => {
     redis = await startRedis();
     demo = startDemo({VIGIL_REDIS_URL: redis.url, PATH: mkdtempSync(path.join(tmpdir(), 'vigil-empty-path-'))});
-    await expect.poll(() => demo!.out(), {timeout: 30_000}).toContain('Ctrl+C stops everything.');
+    await ready(demo, 30_000);
     const out = demo.out();
     expect(out).toMatch(/^Worker\s+running deploy\/demo-checks\.yaml/m);
     expect(out).toContain('Alerting  not started: prometheus and alertmanager not on PATH');
     expect(out).toContain('sudo apt-get install prometheus prometheus-alertmanager');
+    expect(out).toContain('Dashboard deploy/grafana/dashboard.json   (Grafana not started: it needs Prometheus)');
     expect(out).not.toMatch(/^Prometheus /m);
     demo.child.kill('SIGTERM');
     expect(await demo.exited).toBe(0);
+    expect(readdirSync(demo.tmp)).toEqual([]);
   });
 
-  it('without Redis says how to start one and still serves the sandbox', async () => {
+  it('without Redis says how to start one, which parts did not start, and still serves the sandbox', async () => {
     demo = startDemo({VIGIL_REDIS_URL: 'redis://127.0.0.1:1'});
-    await expect.poll(() => demo!.out(), {timeout: 20_000}).toContain('Ctrl+C stops everything.');
+    await ready(demo, 20_000);
     const out = demo.out();
     expect(out).toContain('Worker    not started: no Redis at redis://127.0.0.1:1 (ECONNREFUSED)');
+    expect(out).toContain('so these did not start either: /metrics, Prometheus, Alertmanager, Grafana');
     expect(out).toContain('redis-server --daemonize yes');
     expect(out).toContain('apt-get install redis-server');
     expect(out).not.toMatch(/^Metrics/m);
+    expect(out).not.toContain('vigil schedules list');
+    expect(out).not.toMatch(/worker (sees|grades) it/);
+    expect(out).toContain('Push acme from warn to fail with 5 more cancellations (no worker is running: see it with  vigil healthchecks run takedowns.cancelled-count --org acme)');
+    // What the banner says of the checks holds without a worker too.
+    expect(gradedOrgs(out, 'fail')).toEqual(['initech', 'hooli']);
     const url = /^Sandbox\s+(\S+)/m.exec(out)![1]!;
     const key = /VIGIL_API_KEY=(\S+)/.exec(out)![1]!;
     const reply = await fetch(`${url}/healthchecks/takedowns/cancelled-count`, {method: 'POST', headers: {'x-api-key': key, 'content-type': 'application/json'}, body: '{"slug":"initech"}'});
@@ -165,12 +287,57 @@ describe('npm run demo', () => {
     expect(await demo.exited).toBe(0);
   });
 
+  it('when the worker cannot start, shows the last lines of its log (the banner keeps the log file, not the terminal)', async () => {
+    redis = await startRedis();
+    const taken = net.createServer();
+    await new Promise<void>(resolve => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      demo = startDemo({VIGIL_REDIS_URL: redis.url, VIGIL_METRICS_PORT: String((taken.address() as net.AddressInfo).port)});
+      await ready(demo, 30_000);
+      expect(demo.out()).toMatch(/^Worker\s+did not serve http:\/\/127\.0\.0\.1:\d+\/metrics \(its last log lines are above\)/m);
+      expect(demo.err()).toMatch(/demo: the last lines of \S+worker\.log:\n(.*\n)*.*--metrics-port: 127\.0\.0\.1:\d+ is in use/);
+    } finally {
+      taken.close();
+    }
+    demo.child.kill('SIGTERM');
+    expect(await demo.exited).toBe(0);
+    expect(readdirSync(demo.tmp)).toEqual([]);
+  });
+
+  it.skipIf(!alerting)('with grafana-server on PATH provisions the shipped dashboard on the demo\'s Prometheus and starts it', async () => {
+    redis = await startRedis();
+    const bin = mkdtempSync(path.join(tmpdir(), 'vigil-grafana-bin-'));
+    symlinkSync(path.join(ROOT, 'test/fixtures/grafana/grafana-server.mjs'), path.join(bin, 'grafana-server'));
+    demo = startDemo({VIGIL_REDIS_URL: redis.url, PATH: `${bin}:${process.env.PATH}`, VIGIL_DEMO_GRAFANA_PORT: '0'});
+    await ready(demo, 60_000);
+    const out = demo.out();
+    const dashboard = /^Grafana\s+(http:\/\/[\d.:]+)\/d\/vigil-checker\s+\(deploy\/grafana\/dashboard\.json, provisioned/m.exec(out);
+    expect(dashboard, out).not.toBeNull();
+    const grafana = dashboard![1]!;
+    await expect.poll(() => demo!.err(), {timeout: 20_000}).toContain(`demo: grafana answers: ${grafana}/d/vigil-checker`);
+    const prometheus = /^Prometheus\s+(http:\/\/[\d.:]+)/m.exec(out)![1]!;
+    const sources = (await (await fetch(`${grafana}/api/datasources`)).json()) as {uid: string; type: string; url: string}[];
+    expect(sources).toEqual([expect.objectContaining({uid: 'prometheus', type: 'prometheus', url: prometheus})]);
+    const shipped = JSON.parse(readFileSync(path.join(ROOT, 'deploy/grafana/dashboard.json'), 'utf8')) as unknown;
+    const served = (await (await fetch(`${grafana}/api/dashboards/uid/vigil-checker`)).json()) as {dashboard: unknown; meta: {folderTitle: string}};
+    expect(served).toEqual({dashboard: shipped, meta: {folderTitle: 'vigil'}});
+    const launch = (await (await fetch(`${grafana}/api/fake/launch`)).json()) as {env: Record<string, string>};
+    expect(launch.env).toMatchObject({GF_SERVER_HTTP_ADDR: '127.0.0.1', GF_ANALYTICS_REPORTING_ENABLED: 'false', GF_ANALYTICS_CHECK_FOR_UPDATES: 'false', GF_PLUGINS_PREINSTALL_DISABLED: 'true'});
+    expect(launch.env.GF_PATHS_DATA!.startsWith(filesOf(out).dir)).toBe(true);
+    demo.child.kill('SIGTERM');
+    expect(await demo.exited).toBe(0);
+    expect(demo.err()).toMatch(/stopping sandbox, worker, prometheus, alertmanager and grafana/);
+    await expect(fetch(grafana)).rejects.toThrow();
+    expect(readdirSync(demo.tmp)).toEqual([]);
+  }, 90_000);
+
   it('prints no part of a Redis password, even one with a bare "@" (and pastes no such URL)', async () => {
     demo = startDemo({VIGIL_REDIS_URL: 'redis://:Zq9Sup3r@Tail0fXq7@127.0.0.1:1'});
-    await expect.poll(() => demo!.out(), {timeout: 20_000}).toContain('Ctrl+C stops everything.');
+    await ready(demo, 20_000);
     const out = demo.out();
     expect(out).toContain('Worker    not started: no Redis at VIGIL_REDIS_URL (not repeated: it may hold a password) (ECONNREFUSED)');
     expect(out).not.toMatch(/Zq9Su|Tail0|0fXq7/);
+    expect(readFileSync(filesOf(out).envFile, 'utf8')).not.toMatch(/Zq9Su|Tail0|0fXq7/);
     demo.child.kill('SIGTERM');
     expect(await demo.exited).toBe(0);
   });

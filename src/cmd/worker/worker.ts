@@ -11,6 +11,7 @@ import {QUEUE_NAME} from '../../redis/queue.js';
 import {startHeartbeat, workersKey} from '../../redis/heartbeat.js';
 import {VERSION} from '../../version.js';
 import {createWorkerLogger} from './log.js';
+import {checkWorkerKey} from './key-check.js';
 import type {ShutdownResult} from '../../../jobs/shutdown.js';
 import {resolveWorkerOptions, type WorkerFlags} from './options.js';
 
@@ -52,6 +53,8 @@ export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, 
     json: stderr.isTTY !== true,
     color: colorEnabled({...ctx.io, stdoutIsTTY: stderr.isTTY === true, stdout: stderr}),
   });
+
+  await checkWorkerKey(config.specs[0]!.org, ctx, logger.event);
 
   const redis = await connectRedis(options.redis, options.redisUrlSource);
   const {startCheckWorker} = await import('../../../jobs/worker.js');

@@ -37,6 +37,9 @@ export async function checkKeyLive(apiKey: string, baseUrl: string, org: string 
   }
 }
 
+/** What to do about a rejected key, the same from `auth status` and from the worker. */
+export const REJECTED_KEY_HINT = 'log in again with a valid key: `vigil auth login`';
+
 /** The upstream refused the key (exit 2). */
 export class KeyRejectedError extends VigilError {
   constructor(detail: string, hint: string) {

@@ -5,7 +5,7 @@ import {ENV, type Setting} from '../../../config/settings.js';
 import {readCredentials} from '../../../config/store.js';
 import {MissingKeyError} from '../../../errors.js';
 import {colorEnabled, painter, type StyleName} from '../../../output/color.js';
-import {checkKeyLive, KeyRejectedError, KeyUncheckedError, type KeyVerdict} from '../shared/check-key.js';
+import {checkKeyLive, KeyRejectedError, KeyUncheckedError, REJECTED_KEY_HINT, type KeyVerdict} from '../shared/check-key.js';
 import {printJson} from '../../../output/print.js';
 import {sanitizeText} from '../../../output/sanitize.js';
 import {shellCommand} from '../../../output/shell.js';
@@ -97,7 +97,7 @@ export async function authStatus(options: StatusOptions, ctx: CommandContext): P
   }
 
   if (!settings.apiKey) throw new MissingKeyError();
-  if (keyCheck.result === 'rejected') throw new KeyRejectedError(keyCheck.detail ?? '', 'log in again with a valid key: `vigil auth login`');
+  if (keyCheck.result === 'rejected') throw new KeyRejectedError(keyCheck.detail ?? '', REJECTED_KEY_HINT);
   if (keyCheck.result === 'unreachable') throw new KeyUncheckedError(keyCheck.detail ?? '', 'check the base URL and your connection; `vigil auth status --offline` shows the settings without asking the upstream');
 }
 

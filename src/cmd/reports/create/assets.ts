@@ -1,5 +1,6 @@
 import {ASSET_STATUSES, type AssetStatus} from '../../../api/enums.js';
 import {normalizeAssetContent} from '../../../api/wire/index.js';
+import {editDistance} from '../../../suggest.js';
 
 export interface ParsedAsset {
   content: string;
@@ -32,18 +33,6 @@ export function misspeltStatus(parsed: ParsedAsset): AssetStatus | undefined {
   const suffix = /:([A-Za-z]{4,9})$/.exec(parsed.content)?.[1]?.toUpperCase();
   if (!suffix) return undefined;
   return ASSET_STATUSES.find(status => editDistance(suffix, status) <= 2);
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({length: b.length + 1}, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 /**

@@ -6,11 +6,10 @@ import type {Column} from '../../../output/columns.js';
 import {ResultStore, type StoredCheck} from '../../../metrics/store.js';
 import {redact} from '../../../secrets.js';
 import {Problems, capture} from '../../../cli/problems.js';
-import {connectRedis} from '../../../redis/connect.js';
-import {RedisUnavailableError} from '../../../redis/probe.js';
 import {QUEUE_NAME, type CheckJobData} from '../../../redis/queue.js';
-import {VigilError} from '../../../errors.js';
+import {withScheduleQueue} from '../shared/queue.js';
 import {resolveRedisSetting} from '../../../redis/settings.js';
+import {STALE_MS, workerLiveness, workersKey} from '../../../redis/heartbeat.js';
 
 export interface SchedulesListFlags {
   debug?: boolean;
@@ -79,33 +78,31 @@ export function scheduleColumns(relativeTo?: number): Column<ScheduleRow>[] {
   ];
 }
 
+/** Schedulers only say when a run is due: without a live worker, none of it happens. */
+export function noWorkerWarning(prefix: string, lastSeenAt: number | undefined, now: number): string {
+  const seen = lastSeenAt === undefined ? 'none left a heartbeat' : `the last one was seen ${relativeTime(new Date(lastSeenAt).toISOString(), now)}`;
+  return `warning: no worker of prefix ${prefix} has been alive in the last ${formatDuration(STALE_MS)} (${seen}): these checks are not running, whatever NEXT RUN says; start \`vigil worker\``;
+}
+
 /** `vigil schedules list`: what the workers sharing this Redis will run, and how it went. */
 export async function runSchedulesList(flags: SchedulesListFlags, ctx: CommandContext): Promise<number> {
   const problems = new Problems();
   const format = capture(problems, () => resolveOutputFormat(flags, ctx.io));
   const setting = resolveRedisSetting(flags, ctx.io.env, problems);
   problems.throwIfAny();
-  const {target, source, prefix} = setting!;
-  // Reading is harmless under any eviction policy; `doctor` and the worker say what is wrong.
-  const redis = await connectRedis(target, source, {oneShot: true, requireNoEviction: false});
-  try {
-    const {Queue} = await import('bullmq');
-    const queue = new Queue<CheckJobData>(QUEUE_NAME, {connection: redis, prefix});
-    try {
-      const [schedulers, stored] = await Promise.all([queue.getJobSchedulers(0, -1, true), new ResultStore(redis, prefix, QUEUE_NAME).readAll()]);
-      const byId = new Map(stored.map(item => [item.spec.id, item]));
-      const rows = schedulers.map(scheduler => scheduleRow(scheduler, byId.get(scheduler.key))).sort((a, b) => a.id.localeCompare(b.id));
-      const columns = scheduleColumns(format === 'table' ? ctx.now().getTime() : undefined);
-      printRows(ctx.io, format!, rows, columns, {emptyMessage: 'no schedulers: start `vigil worker --checks <file>` to create them'});
-    } finally {
-      await queue.close();
-    }
-  } catch (error) {
-    // Redis went away (or a cluster lost its slots) after the probe: unavailable, not a bug.
-    if (error instanceof VigilError) throw error;
-    throw new RedisUnavailableError(target.display, error instanceof Error ? error.message : String(error), source);
-  } finally {
-    await redis.quit().catch(() => redis.disconnect());
-  }
+  const {prefix} = setting!;
+  await withScheduleQueue(setting!, async (queue, redis) => {
+    const now = ctx.now().getTime();
+    const [schedulers, stored, liveness] = await Promise.all([
+      queue.getJobSchedulers(0, -1, true),
+      new ResultStore(redis, prefix, QUEUE_NAME).readAll(),
+      workerLiveness(redis, workersKey(prefix, QUEUE_NAME), now),
+    ]);
+    const byId = new Map(stored.map(item => [item.spec.id, item]));
+    const rows = schedulers.map(scheduler => scheduleRow(scheduler, byId.get(scheduler.key))).sort((a, b) => a.id.localeCompare(b.id));
+    const columns = scheduleColumns(format === 'table' ? now : undefined);
+    printRows(ctx.io, format!, rows, columns, {emptyMessage: 'no schedulers: start `vigil worker --checks <file>` to create them'});
+    if (rows.length > 0 && liveness.live.length === 0) ctx.io.stderr.write(`${noWorkerWarning(prefix, liveness.lastSeenAt, now)}\n`);
+  });
   return 0;
 }

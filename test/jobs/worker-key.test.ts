@@ -1,0 +1,63 @@
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {runCli} from '../helpers/cli.js';
+import {ensureBuilt} from '../helpers/build.js';
+import {startSandboxProcess, type SandboxProcess} from '../helpers/sandbox-process.js';
+
+/*
+ * `vigil worker` checks its key before it schedules anything. Redis is a closed port here:
+ * a worker that got past the key check fails on Redis (exit 8), so exit 2 proves the check
+ * came first, and exit 8 proves a good key got through it.
+ */
+
+let sandbox: SandboxProcess;
+let dir: string;
+let checks: string;
+
+beforeAll(async () => {
+  ensureBuilt();
+  sandbox = await startSandboxProcess();
+  dir = mkdtempSync(path.join(tmpdir(), 'vigil-worker-key-'));
+  checks = path.join(dir, 'checks.yaml');
+  writeFileSync(checks, 'checks:\n  - {check: takedowns.cancelled-count, org: initech}\n');
+}, 120_000);
+afterAll(async () => {
+  await sandbox?.stop();
+});
+
+const env = (extra: NodeJS.ProcessEnv) => ({VIGIL_CONFIG_DIR: dir, VIGIL_BASE_URL: sandbox.url, ...extra});
+const worker = (extra: NodeJS.ProcessEnv) => runCli(['worker', '--checks', checks, '--redis-url', 'redis://127.0.0.1:1', '--metrics-port', '0'], {env: env(extra)});
+
+describe('vigil worker: the key at start-up', () => {
+  it('a rejected key: exit 2 within seconds, with the message `vigil auth status` gives', async () => {
+    const badKey = 'not-the-sandbox-key-9876';
+    const started = Date.now();
+    const result = await worker({VIGIL_API_KEY: badKey});
+    expect(result.code).toBe(2);
+    expect(Date.now() - started).toBeLessThan(5000);
+    const status = await runCli(['auth', 'status'], {env: env({VIGIL_API_KEY: badKey})});
+    expect(status.code).toBe(2);
+    const errorOf = (stderr: string) => stderr.split('\n').filter(line => /^(error|hint):/.test(line));
+    expect(errorOf(result.stderr)).toEqual(errorOf(status.stderr));
+    expect(errorOf(result.stderr)[0]).toMatch(/^error: the upstream rejected this API key \(401: /);
+    expect(result.stderr).not.toContain(badKey);
+    expect(result.stderr).not.toMatch(/"msg":"run"|Redis/);
+    // Nothing was asked of the healthcheck endpoint: the one request was the key check.
+    expect(sandbox.stderr()).not.toMatch(/POST \/api\/v2\/healthchecks/);
+  });
+
+  it('an accepted key gets past the check (here to the closed Redis port, exit 8)', async () => {
+    const result = await worker({VIGIL_API_KEY: sandbox.apiKey});
+    expect(result.code).toBe(8);
+    expect(result.stderr).toMatch(/redis/i);
+    expect(result.stderr).not.toMatch(/API key/);
+  });
+
+  it('an upstream that cannot be reached now is logged, not fatal: the worker goes on (to Redis, exit 8)', async () => {
+    const result = await runCli(['worker', '--checks', checks, '--redis-url', 'redis://127.0.0.1:1', '--metrics-port', '0'], {env: {VIGIL_CONFIG_DIR: dir, VIGIL_BASE_URL: 'http://127.0.0.1:1/api/v2', VIGIL_API_KEY: sandbox.apiKey}});
+    expect(result.code).toBe(8);
+    expect(result.stderr).toMatch(/"msg":"could not check the API key at start; runs retry while the upstream is away"/);
+  });
+});
