@@ -80,6 +80,8 @@ http.createServer((req, res) => {
   if (url.pathname === '/latency') { latency = Number(url.searchParams.get('ms')); return res.end('ok'); }
   if (url.pathname === '/floor-size') { floor = Buffer.alloc(Number(url.searchParams.get('bytes')), 'x'); return res.end('ok'); }
   if (url.pathname === '/floor') return res.writeHead(200, {'content-type': 'text/plain'}).end(floor);
+  // The worker's key check at start-up: one listing read, not a check run.
+  if (req.method === 'GET') return res.writeHead(200, {'content-type': 'application/json'}).end('{"reports":[],"nextCursor":null,"totalCount":0}');
   let body = '';
   req.on('data', c => (body += c));
   req.on('end', () => setTimeout(() => {
