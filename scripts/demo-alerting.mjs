@@ -1,6 +1,7 @@
 // The alerting part of `npm run demo`: when `prometheus` and `alertmanager` are on PATH,
 // start them on loopback with the deploy/ files (rules' `for:` shortened so a failing org
-// fires within a minute), and print every notification Alertmanager sends; when
+// fires within a minute, and resolves within one of being ok again), and print every
+// notification Alertmanager sends; when
 // `grafana-server` is on PATH too, Grafana with the shipped dashboard provisioned. Without
 // them, say how to get them.
 import net from 'node:net';
@@ -35,8 +36,9 @@ async function firstPage(base, paths) {
 }
 
 function describe(receiver, body) {
-  const alerts = body.alerts.map(alert => `${alert.labels.alertname}${alert.labels.org ? ` org=${alert.labels.org}` : ''} (${alert.status})`);
-  const first = body.alerts[0]?.annotations ?? {};
+  const alerts = body.alerts.map(alert => `${alert.labels.alertname}${alert.labels.check ? ` ${alert.labels.check}` : ''}${alert.labels.org ? ` org=${alert.labels.org}` : ''} (${alert.status})`);
+  // A resolved alert keeps the annotations of its last firing evaluation: not repeated.
+  const first = body.status === 'firing' ? (body.alerts[0]?.annotations ?? {}) : {};
   return `${receiver} <- ${alerts.join(', ')}${first.summary ? `: ${first.summary}` : ''}${first.observed ? `; ${first.observed}; ${first.thresholds}` : ''}`;
 }
 
@@ -102,7 +104,9 @@ export async function startDemoAlerting({env, dir, metricsTarget, failing, note,
     intervalSeconds: 5,
     ruleSpeedup: DEMO_RULE_SPEEDUP,
     receiverUrl: receiver => `${webhook.url}/${receiver}`,
-    timings: {group_wait: '5s'},
+    // A resolved alert is sent at the next group interval: 10s, not the shipped 5m, so the
+    // demo prints it soon after the check is ok again.
+    timings: {group_wait: '5s', group_interval: '10s'},
     spawnOptions: {detached: true},
   });
   register('prometheus', prometheus.child);
@@ -116,10 +120,12 @@ export async function startDemoAlerting({env, dir, metricsTarget, failing, note,
   const alertsPage = (await firstPage(prometheus.url, ['/alerts', '/classic/alerts'])).page;
   // Debian's Alertmanager package has no web UI (its / says so): point at the API instead.
   const withUi = (await firstPage(alertmanager.url, ['/'])).text.includes('script.js');
+  const alertmanagerPage = `${alertmanager.url}${withUi ? '/#/alerts' : '/api/v2/alerts'}`;
   return {
+    alertmanagerUrl: alertmanagerPage,
     lines: [
       `Prometheus    ${prometheus.url}${alertsPage}   (deploy/prometheus/alerts.yml; for: ${DEMO_RULE_SPEEDUP}x shorter in the demo)`,
-      `Alertmanager  ${alertmanager.url}${withUi ? '/#/alerts' : '/api/v2/alerts'}   (deploy/alertmanager routing; notifications print here)`,
+      `Alertmanager  ${alertmanagerPage}   (deploy/alertmanager routing; notifications print here)`,
       ...(failing ? [`              ${failing}: VigilCheckFailing fires within about a minute; then`] : ['              then']),
       `              amtool alert query --alertmanager.url=${alertmanager.url}`,
       ...(await startDemoGrafana({env, dir, prometheusUrl: prometheus.url, note, register})),

@@ -16,29 +16,47 @@ async function firstPending({url, apiKey, org}) {
   return undefined;
 }
 
-export async function tryLines({sandbox, origin, workerRunning, push}) {
+/**
+ * The loop the demo is for, step by step: the org whose review backlog fails, its alert, the
+ * review browser that empties the queue, and the alert resolving.
+ */
+function loopLines({backlog, workerRunning, every, alertmanagerUrl}) {
+  const {org, pending, warnAt, failAt} = backlog;
+  const check = 'reviewing.backlog';
+  const lines = [
+    '',
+    `The loop: ${org} fails ${check} (${pending} proposals await its review; fail at ${failAt}, warn at ${warnAt}). Empty the queue and watch its alert resolve:`,
+    `  vigil healthchecks run --all --org ${org}    # every implemented check; ${check} fails (exit 6)`,
+  ];
+  if (alertmanagerUrl) {
+    const origin = new URL(alertmanagerUrl).origin;
+    lines.push(`  amtool alert query --alertmanager.url=${origin} alertname=VigilCheckFailing org=${org}    # firing within about a minute (also ${alertmanagerUrl})`);
+  }
+  lines.push(`  vigil reports list --needs-customer-review --org ${org}    # the review browser: a, Enter, y approves the highlighted proposal; ${pending} times`);
+  if (!workerRunning) {
+    lines.push(`  vigil healthchecks run ${check} --org ${org}    # ok once the queue is empty (no worker runs: no alert here)`);
+  } else {
+    lines.push(
+      `  vigil healthchecks run ${check} --org ${org}    # ok at once; the worker grades it ok within ${every}`,
+      alertmanagerUrl
+        ? `  then VigilCheckFailing for ${org} resolves in Alertmanager within about a minute (the resolved notification prints here)`
+        : `  then vigil schedules list shows ${org}'s ${check} ok (install Prometheus and Alertmanager to see the alert resolve)`,
+    );
+  }
+  return lines;
+}
+
+export async function tryLines({sandbox, workerRunning, every, backlog, alertmanagerUrl}) {
   const pending = await firstPending(sandbox);
   const lines = [
     'Then try:',
     '  vigil reports list --needs-customer-review               # the review queue (a browser on a terminal)',
-    ...(pending
-      ? [`  vigil proposals review ${pending.proposal} --asset-id ${pending.asset} --decision reject   # its first proposal; 10 reviews a day (docs/review.md)`]
-      : []),
+    ...(pending ? [`  vigil proposals review ${pending.proposal} --asset-id ${pending.asset} --decision reject   # its first proposal (docs/review.md)`] : []),
     `  vigil reports list --needs-customer-review --json | ${PENDING_JQ}   # every pending proposal, as review's arguments`,
     '  vigil reports search https://acme-wallet-verify.example/ t.me/acmewalletsupport',
-    '  vigil healthchecks run takedowns.cancelled-count --org initech',
+    '  vigil healthchecks list                                  # the registry: which checks the upstream implements',
     ...(workerRunning ? ['  vigil schedules list'] : []),
   ];
-  if (push) {
-    const more = Math.max(push.more, 1);
-    const when = workerRunning
-      ? `the worker grades it on its next run, within ${push.every}; then vigil schedules list`
-      : `no worker is running: see it with  vigil healthchecks run takedowns.cancelled-count --org ${push.org}`;
-    lines.push(
-      '',
-      `Push ${push.org} from warn to fail with ${more} more cancellation${more === 1 ? '' : 's'} (${when}):`,
-      `  curl -s -X POST -H "x-api-key: $VIGIL_API_KEY" -H 'content-type: application/json' -d '{"count":${more}}' ${origin}/_sandbox/orgs/${push.org}/takedowns/cancellations`,
-    );
-  }
+  if (backlog) lines.push(...loopLines({backlog, workerRunning, every, alertmanagerUrl}));
   return lines;
 }

@@ -24,7 +24,7 @@ import net from 'node:net';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {startDemoAlerting} from './demo-alerting.mjs';
-import {failingSentence, gradeChecks, gradeLines, nextToFail, readDemoChecks} from './demo-checks.mjs';
+import {failingBacklog, failingSentence, gradeChecks, gradeLines, readDemoChecks} from './demo-checks.mjs';
 import {createRunDir} from './demo-files.mjs';
 import {cleanRedis, pingRedis} from './demo-redis.mjs';
 import {tryLines} from './demo-try.mjs';
@@ -37,6 +37,8 @@ const out = text => process.stdout.write(text);
 /** The demo's keys: fixed, printed and written to the env file; they guard only fake data. */
 const DEMO_KEYS = {all: 'vigil-demo-all-orgs-key', scoped: 'vigil-demo-acme-key'};
 const REDIS_PREFIX = 'vigil-demo';
+/** Reviews per org per day in the demo's sandbox (upstream: 10): enough to empty acme's queue. */
+const DEMO_REVIEW_LIMIT = 1000;
 const note = text => process.stderr.write(`demo: ${text}\n`);
 
 function newestMtime(target) {
@@ -101,7 +103,7 @@ function showTail(name, log) {
 function startSandbox(port) {
   return new Promise((resolve, reject) => {
     const keys = {VIGIL_SANDBOX_API_KEY: env.VIGIL_SANDBOX_API_KEY ?? DEMO_KEYS.all, VIGIL_SANDBOX_SCOPED_KEY: env.VIGIL_SANDBOX_SCOPED_KEY ?? DEMO_KEYS.scoped};
-    const child = launch('sandbox', ['sandbox', '--port', String(port)], keys, 'pipe', sandboxLog);
+    const child = launch('sandbox', ['sandbox', '--port', String(port), '--review-limit', String(DEMO_REVIEW_LIMIT)], keys, 'pipe', sandboxLog);
     let text = '';
     child.stdout.setEncoding('utf8');
     const onData = chunk => {
@@ -179,7 +181,6 @@ try {
   note(`port ${wantedPort} is taken: using a free port instead`);
   sandbox = await startSandbox(0);
 }
-const origin = sandbox.url.replace(/\/api\/v2$/, '');
 runDir.nameByPort(new URL(sandbox.url).port);
 sandbox.child.on('exit', code => {
   if (!stopping) {
@@ -202,13 +203,22 @@ const prefix = /^rediss?\+cluster:/i.test(redisUrl) ? `{${REDIS_PREFIX}}` : REDI
 let workerEnv = '';
 const workerBuilt = existsSync(path.join(root, 'dist/commands/worker.js'));
 const redis = workerBuilt ? await pingRedis(redisUrl) : {ok: false};
-const graded = await gradeChecks(readDemoChecks(checksFile), {url: sandbox.url, apiKey: sandbox.apiKey});
+const demoChecks = readDemoChecks(checksFile);
+const graded = await gradeChecks(demoChecks, sandbox);
+const backlog = failingBacklog(graded);
 // The sandbox's own banner up to its env line: the demo prints a fuller one below.
 out(sandbox.banner.split('\nPaste into your shell:')[0]);
 const lines = ['', '--- vigil demo ----------------------------------------------------------', ''];
 lines.push(`Sandbox   ${sandbox.url}   (OpenAPI: ${sandbox.url}/openapi.json)`);
-lines.push(`Checks    deploy/demo-checks.yaml against the sandbox now (the file's thresholds; the table above uses the defaults):`, ...gradeLines(graded).map(line => `        ${line}`));
+const checkCount = new Set(graded.map(pair => pair.check)).size;
+lines.push(
+  `Checks    deploy/demo-checks.yaml discovers the registry's ${checkCount} implemented checks for ${demoChecks.orgs.length} orgs; graded now:`,
+  ...gradeLines(graded).map(line => `          ${line}`),
+  `Reviews   ${DEMO_REVIEW_LIMIT} a day per org in this sandbox (upstream and \`vigil sandbox\`: 10), so a whole queue can be emptied`,
+);
 let workerRunning = false;
+/** Set when Alertmanager runs: the tour's "see the alert" step points at it. */
+let alertmanagerUrl;
 const notStarted = 'so these did not start either: /metrics, Prometheus, Alertmanager, Grafana';
 
 if (!workerBuilt) {
@@ -230,7 +240,7 @@ if (!workerBuilt) {
   const up = await waitForMetrics(metricsUrl, worker);
   if (up) {
     workerRunning = true;
-    lines.push(`Worker    running deploy/demo-checks.yaml (${graded.map(check => check.org).join(', ')}; Redis ${shownRedisUrl}, prefix ${prefix})`);
+    lines.push(`Worker    running deploy/demo-checks.yaml (${demoChecks.orgs.join(', ')}, every ${demoChecks.every}; Redis ${shownRedisUrl}, prefix ${prefix})`);
     lines.push(`Metrics   ${metricsUrl}`);
     // A URL that may hold credentials is left out: the user set it (it is in their
     // environment), and a password is never printed.
@@ -245,6 +255,7 @@ if (!workerBuilt) {
       onClose: cleanup => cleanups.push(cleanup),
     });
     lines.push(...alerting.lines);
+    alertmanagerUrl = alerting.alertmanagerUrl;
   } else {
     showTail('the worker', workerLog);
     lines.push(`Worker    did not serve ${metricsUrl} (its last log lines are above); the sandbox keeps serving`, `          ${notStarted}`);
@@ -263,7 +274,7 @@ lines.push(
   `  ${exports}`,
   `  alias vigil="node ${cli}"`,
   '',
-  ...(await tryLines({sandbox, origin, workerRunning, push: nextToFail(graded)})),
+  ...(await tryLines({sandbox, workerRunning, every: demoChecks.every, backlog, alertmanagerUrl})),
   '',
   'Ctrl+C stops everything.',
   '',

@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import {ApiError, CredentialsError, InputError} from '../errors.js';
+import {ApiError, CredentialsError, InputError, MissingKeyError} from '../errors.js';
 import {CREATE_OUTCOME, reviewOutcome, reviewRefusal, type UnknownOutcome} from './outcomes.js';
 import {registerSecret} from '../secrets.js';
 import {USER_AGENT} from '../version.js';
 import {DEFAULT_MAX_RESPONSE_BYTES} from './body-cap.js';
-import {createTransport, type RetryPolicy, type Transport} from './http.js';
+import {createTransport, type RepeatRule, type Transport} from './http.js';
 import {explainFailure, failedStatus, parseSuccess} from './answers.js';
 import {checkBaseUrl} from './url-guard.js';
 import {
@@ -41,7 +41,7 @@ export interface ApiClientOptions {
    * to a loopback host only; anything else makes createApiClient throw InputError (--base-url).
    */
   baseUrl: string;
-  /** Sent as `X-API-KEY`. Without it every call throws CredentialsError before sending. */
+  /** Sent as `X-API-KEY`. Without it every call throws MissingKeyError before sending. */
   apiKey?: string;
   /** Called with one line per attempt (method, URL, status, ms; key redacted). Default: none. */
   debug?: (line: string) => void;
@@ -54,7 +54,7 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /**
    * Retries after the first attempt, for 5xx, 429, timeouts and resets. createReport and
-   * reviewProposal are retried only when the upstream cannot have acted (see RetryPolicy). Default: 3.
+   * reviewProposal are retried only when the upstream cannot have acted (see RepeatRule). Default: 3.
    */
   retries?: number;
   /** Upper bound of one backoff delay, including a Retry-After the upstream asked for. Default: 30000. */
@@ -146,12 +146,11 @@ export interface Endpoint<S extends z.ZodType> {
   schema: S;
   /** A reader that returns the schema's result without copying the body, or undefined to leave it to the schema. */
   read?: (body: unknown) => z.output<S> | undefined;
-  policy: RetryPolicy;
+  policy: RepeatRule;
   /** Required unless idempotent. */
   outcome?: UnknownOutcome;
 }
 
-export const UNKNOWN_OUTCOME = 'the report may or may not have been created; check with `vigil reports search <asset>` before trying again';
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const prefixUrl = checkBaseUrl(options.baseUrl);
@@ -167,7 +166,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   let transport: Transport | undefined;
 
   const transportFor = (apiKey: string | undefined): Transport => {
-    if (!apiKey) throw new CredentialsError('no API key configured');
+    if (!apiKey) throw new MissingKeyError();
     // A key with whitespace or non-ASCII cannot travel in a header; say so before Node does.
     if (!/^[\x21-\x7e]+$/.test(apiKey)) {
       throw new CredentialsError('the API key contains spaces or characters that cannot be sent in a header', 'check for a stray newline or quote; log in again with `vigil auth login`');

@@ -4,7 +4,7 @@ import got, {type PlainResponse, type RequestError, type Response, type RetryObj
 import {InterruptedError, VigilError} from '../errors.js';
 import {redact} from '../secrets.js';
 import {ACCEPT_ENCODING, ResponseTooLargeError, decodeBody} from './body-cap.js';
-import {CrossOriginRedirect, NetworkFailure, RedirectAfterPost, UnreadableSuccess, networkFailure, type RawResponse, type RetryPolicy, type SendRequest, type Transport, type TransportOptions} from './http.js';
+import {CrossOriginRedirect, NetworkFailure, RedirectAfterPost, UnreadableSuccess, networkFailure, type RawResponse, type RepeatRule, type SendRequest, type Transport, type TransportOptions} from './http.js';
 import {RETRYABLE_CODES, RETRYABLE_STATUSES, retryDelayMs} from './retry.js';
 
 /*
@@ -236,8 +236,8 @@ function isBudget(signal: AbortSignal | undefined): boolean {
   return (signal?.reason as {name?: unknown} | undefined)?.name === 'TimeoutError';
 }
 
-/** The mutually exclusive rule of RetryPolicy: may this failure be sent again? */
-function mayRepeat(policy: RetryPolicy, error: RequestError): boolean {
+/** The mutually exclusive rule of RepeatRule: may this failure be sent again? */
+function mayRepeat(policy: RepeatRule, error: RequestError): boolean {
   if (policy === 'idempotent') return true;
   const status = error.response?.statusCode;
   if (status !== undefined && error.name === 'HTTPError') return policy === 'unprocessed-only' && status === 429;

@@ -42,7 +42,7 @@ export interface TransportOptions {
  * organization's daily limit, which no retry within minutes can outlast, so only a body
  * that never left is sent again.
  */
-export type RetryPolicy = 'idempotent' | 'unprocessed-only' | 'unsent-only';
+export type RepeatRule = 'idempotent' | 'unprocessed-only' | 'unsent-only';
 
 export interface SendRequest {
   method: 'GET' | 'POST';
@@ -52,7 +52,7 @@ export interface SendRequest {
   json?: unknown;
   signal: AbortSignal;
   /** Default: 'idempotent'. */
-  policy?: RetryPolicy;
+  policy?: RepeatRule;
   /** performance.now() after which no retry starts (the call's total budget). Default: none. */
   deadline?: number;
   /** Told when an attempt starts (1-based), for the waiting line on a terminal. */

@@ -13,7 +13,7 @@ export async function parseChecks(text: string, source: string): Promise<ChecksC
   // Loaded only for a bad file: a good one needs none of it.
   if (doc.errors.length > 0) throw new InputError((await import('./file-problems.js')).yamlProblems(doc.errors, lines, source));
   if (doc.contents === null) {
-    throw new InputError([{field: `--checks ${source}`, message: 'is empty: it has no checks to schedule'}], 'list at least one check under `checks:`; see docs/checker.md for the format');
+    throw new InputError([{field: `--checks ${source}`, message: 'is empty: it has no checks to schedule'}], 'list at least one check under `checks:` (or orgs under `discover:`); see docs/checker.md for the format');
   }
   let data: unknown;
   try {

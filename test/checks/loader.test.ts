@@ -184,7 +184,7 @@ describe('a checks file is as helpful as the flags', () => {
       const error = await rejectionOf(parseChecks(text, 'checks.yaml'), InputError);
       expect(error.exitCode).toBe(3);
       expect(error.message).toBe('--checks checks.yaml: is empty: it has no checks to schedule');
-      expect(error.hint).toBe('list at least one check under `checks:`; see docs/checker.md for the format');
+      expect(error.hint).toBe('list at least one check under `checks:` (or orgs under `discover:`); see docs/checker.md for the format');
     }
   });
 

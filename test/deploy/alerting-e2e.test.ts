@@ -5,7 +5,7 @@ import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {ALERTMANAGER_NAMES, spawnAlerting, startWebhookReceiver, waitReady, type AlertingProcess, type Notification} from '../../scripts/alerting-stack.mjs';
 import {ensureBuilt} from '../helpers/build.js';
-import {CLI, ROOT} from '../helpers/cli.js';
+import {CLI, ROOT, runCli} from '../helpers/cli.js';
 import {startSandboxProcess, type SandboxProcess} from '../helpers/sandbox-process.js';
 import {waitFor} from '../helpers/wait-for.js';
 import {freePort, startRedis, type TestRedis} from '../jobs/redis-server.js';
@@ -73,12 +73,14 @@ describe.skipIf(skip !== undefined)('alerts from a check to a receiver, through 
     dir = mkdtempSync(path.join(tmpdir(), 'vigil-alerting-'));
     [redis, sandbox, webhook] = await Promise.all([
       startRedis(),
-      startSandboxProcess(),
+      // Above the upstream's 10 reviews a day: acme's 14-proposal queue is emptied below.
+      startSandboxProcess({args: ['--review-limit', '100']}),
       startWebhookReceiver((route, body) => received.push({path: route, body, at: Date.now()})),
     ]);
-    // umbrella is ok in the seed (made to fail below); initech is seeded failing.
+    // umbrella is ok in the seed (made to fail below); initech is seeded failing; acme's
+    // review backlog is seeded failing (14 proposals await its review, fail at 10).
     const checks = path.join(dir, 'checks.yaml');
-    writeFileSync(checks, 'defaults: {every: 1s}\nretry: {attempts: 2, backoff: 100ms}\nchecks:\n  - {check: takedowns.cancelled-count, org: umbrella}\n  - {check: takedowns.cancelled-count, org: initech}\n');
+    writeFileSync(checks, 'defaults: {every: 1s}\nretry: {attempts: 2, backoff: 100ms}\nchecks:\n  - {check: takedowns.cancelled-count, org: umbrella}\n  - {check: takedowns.cancelled-count, org: initech}\n  - {check: reviewing.backlog, org: acme}\n');
     const metricsPort = await freePort();
     worker = spawn(process.execPath, [CLI, 'worker', '--checks', checks, '--redis-url', redis.url, '--metrics-port', String(metricsPort), '--prefix', 'e2e-alerting', '--grace', '1s'], {
       cwd: ROOT,
@@ -142,6 +144,45 @@ describe.skipIf(skip !== undefined)('alerts from a check to a receiver, through 
     expect(resolved.path).toBe('ticket');
     expect(resolved.body.status).toBe('resolved');
   }, 130_000);
+
+  it('fires the review backlog for acme, and resolves it in Alertmanager once reviews empty the queue', async () => {
+    const backlogInAlertmanager = async () =>
+      (await (await fetch(`${alertmanager.url}/api/v2/alerts?filter=alertname%3D%22VigilCheckFailing%22&filter=org%3D%22acme%22&filter=check%3D%22reviewing.backlog%22`)).json()) as {
+        annotations: Record<string, string>;
+        status: {state: string};
+      }[];
+    const firing = await eventually('acme backlog firing at the webhook', () => deliveries({alertname: 'VigilCheckFailing', org: 'acme', check: 'reviewing.backlog'}).find(d => d.alert.status === 'firing'), 60_000);
+    expect(firing.path).toBe('ticket');
+    expect(firing.alert.annotations.observed).toBe('pendingCount=14');
+    expect(firing.alert.annotations.thresholds).toBe('warn 5, fail 10');
+    expect(firing.alert.annotations.runbook_url).toMatch(/\/docs\/runbooks\.md#/);
+    expect((await backlogInAlertmanager()).map(alert => alert.status.state)).toEqual(['active']);
+
+    // The queue, as `reports list --json` gives it, reviewed through the built CLI: what `a`
+    // does on each proposal of the review browser (test/e2e/tmux-review-queue.test.ts).
+    const env = {...sandbox.env, VIGIL_CONFIG_DIR: dir};
+    const listed = await runCli(['reports', 'list', '--needs-customer-review', '--org', 'acme', '--json'], {env});
+    expect(listed.code, listed.stderr).toBe(0);
+    const pending = (JSON.parse(listed.stdout) as {reports: {proposals: {id: number; reviewStatus: string; asset: {id: number}}[]}[]}).reports
+      .flatMap(report => report.proposals)
+      .filter(proposal => proposal.reviewStatus === 'PENDING_CUSTOMER_REVIEW');
+    expect(pending).toHaveLength(14);
+    for (const proposal of pending) {
+      const reviewed = await runCli(['proposals', 'review', String(proposal.id), '--asset-id', String(proposal.asset.id), '--decision', 'approve', '--org', 'acme'], {env});
+      expect(reviewed.stderr).toBe('');
+      expect(reviewed.code).toBe(0);
+    }
+    const emptiedAt = Date.now();
+    const after = await runCli(['healthchecks', 'run', 'reviewing.backlog', '--org', 'acme', '--json'], {env});
+    expect(JSON.parse(after.stdout)).toMatchObject({severity: 'ok', observed: {pendingCount: 0}});
+
+    // The acceptance: resolved in Alertmanager within two minutes of the last review, and
+    // the resolution delivered to the receiver it fired to.
+    await eventually('acme backlog resolved in Alertmanager', async () => (await backlogInAlertmanager()).length === 0, 120_000);
+    expect(Date.now() - emptiedAt).toBeLessThan(120_000);
+    const resolved = await eventually('acme backlog resolved at the webhook', () => deliveries({alertname: 'VigilCheckFailing', org: 'acme', check: 'reviewing.backlog'}, firing.at).find(d => d.alert.status === 'resolved'), 30_000);
+    expect(resolved.path).toBe('ticket');
+  }, 200_000);
 
   it('pages VigilWorkersDown when every worker stops, and inhibits the per-check alerts meanwhile', async () => {
     // initech has been failing since the start: its alert is firing when the worker stops.

@@ -60,4 +60,17 @@ describe('vigil worker: the key at start-up', () => {
     expect(result.code).toBe(8);
     expect(result.stderr).toMatch(/"msg":"could not check the API key at start; runs retry while the upstream is away"/);
   });
+
+  it('a file with only discover: is checked with its first org: a rejected key is exit 2, a good one gets to Redis', async () => {
+    const discoverOnly = path.join(dir, 'discover.yaml');
+    writeFileSync(discoverOnly, 'discover:\n  orgs: [globex, acme]\n');
+    const run = (key: string) => runCli(['worker', '--checks', discoverOnly, '--redis-url', 'redis://127.0.0.1:1', '--metrics-port', '0'], {env: env({VIGIL_API_KEY: key})});
+    const rejected = await run('not-the-sandbox-key-9876');
+    expect(rejected.code).toBe(2);
+    expect(rejected.stderr).toMatch(/^error: the upstream rejected this API key \(401: /m);
+    expect(rejected.stderr).not.toMatch(/unexpected failure/);
+    const accepted = await run(sandbox.apiKey);
+    expect(accepted.code).toBe(8);
+    expect(accepted.stderr).not.toMatch(/unexpected failure|API key/);
+  });
 });

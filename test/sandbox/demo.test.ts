@@ -64,10 +64,22 @@ afterEach(async () => {
 const ready = (d: Demo, timeout = 40_000) => expect.poll(() => d.out(), {timeout}).toContain('Ctrl+C stops everything.');
 /** The folder the demo says holds its files, and the env file it says to source. */
 const filesOf = (out: string) => ({dir: /^Files\s+(\S+) \(removed when the demo stops\)$/m.exec(out)![1]!, envFile: /\(or: source (\S+)\):$/m.exec(out)![1]!});
-/** "fail  initech (...), hooli (...)" from the banner's Checks block: the orgs at `severity`. */
-const gradedOrgs = (out: string, severity: string) => [...(new RegExp(`^ {10}${severity} +(.*)$`, 'm').exec(out)?.[1] ?? '').matchAll(/(\w+) \(/g)].map(m => m[1]);
-/** The orgs deploy/demo-checks.yaml's own comment says end at `severity` ("acme warn, globex ok, ..."). */
-const fileSays = (severity: string) => [...readFileSync(path.join(ROOT, 'deploy/demo-checks.yaml'), 'utf8').split('defaults:')[0]!.matchAll(new RegExp(`(\\w+) ${severity}[,.]`, 'g'))].map(m => m[1]);
+/**
+ * "acme      fail reviewing.backlog; warn takedowns.cancelled-count" lines (the banner's, after
+ * `prefix`; the checks file's comment has the same form) as {org: {check: severity}}.
+ */
+function gradesOf(text: string, prefix: string): Record<string, Record<string, string>> {
+  const grades: Record<string, Record<string, string>> = {};
+  for (const [, org, rest] of text.matchAll(new RegExp(`^${prefix}([a-z]+) +((?:fail|warn) .*|ok)$`, 'gm'))) {
+    grades[org!] = {};
+    for (const part of rest!.split('; ')) {
+      const [severity, checks] = part.split(/ (.*)/);
+      for (const check of checks?.split(', ') ?? []) grades[org!]![check] = severity!;
+    }
+  }
+  return grades;
+}
+const CHECKS_FILE_GRADES = () => gradesOf(readFileSync(path.join(ROOT, 'deploy/demo-checks.yaml'), 'utf8'), '# {3}');
 const run = (command: string, env: NodeJS.ProcessEnv) =>
   new Promise<{code: number; stdout: string; stderr: string}>(resolve => {
     execFile('sh', ['-c', command], {env: {PATH: process.env.PATH, HOME: process.env.HOME, ...env}}, (error, stdout, stderr) => resolve({code: error ? Number(error.code) : 0, stdout, stderr}));
@@ -108,17 +120,23 @@ describe('npm run demo', () => {
 
     const reply = await fetch(`${url}/organization/reports?slug=acme&limit=1`, {headers: {'x-api-key': key}});
     expect(reply.status).toBe(200);
-    // What the banner says fails, warns and passes is what the file's comment says and what
-    // the worker's first runs export (hooli fails at its own threshold, not the default).
-    const said = {fail: gradedOrgs(out, 'fail'), warn: gradedOrgs(out, 'warn'), ok: gradedOrgs(out, 'ok')};
-    expect(said).toEqual({fail: ['initech', 'hooli'], warn: ['acme'], ok: ['globex', 'umbrella']});
-    for (const severity of ['fail', 'warn', 'ok'] as const) expect(fileSays(severity).sort()).toEqual([...said[severity]].sort());
-    expect(out).toContain('hooli (3 cancelled, fails at 3, its own failThreshold in the file)');
+    // What the banner says fails and warns is what the file's comment says and what the
+    // worker's first runs of every discovered (check, org) pair export.
+    expect(out).toMatch(/^Checks\s+deploy\/demo-checks\.yaml discovers the registry's 10 implemented checks for 5 orgs; graded now:$/m);
+    const said = gradesOf(out, ' {10}');
+    expect(Object.keys(said)).toEqual(['acme', 'globex', 'initech', 'umbrella', 'hooli']);
+    expect(said.acme).toEqual({'reviewing.backlog': 'fail', 'takedowns.cancelled-count': 'warn'});
+    expect(CHECKS_FILE_GRADES()).toEqual(said);
+    expect(out).toMatch(/^Reviews\s+1000 a day per org in this sandbox \(upstream and `vigil sandbox`: 10\)/m);
     const severities = async () => {
       const text = await (await fetch(metrics)).text();
-      return Object.fromEntries([...text.matchAll(/^vigil_check_severity\{check="takedowns.cancelled-count",org="(\w+)"\} (\d)$/gm)].map(m => [m[1], Number(m[2])]));
+      return [...text.matchAll(/^vigil_check_severity\{check="([\w.-]+)",org="(\w+)"\} (\d)$/gm)].map(m => ({check: m[1]!, org: m[2]!, severity: Number(m[3])}));
     };
-    await expect.poll(severities, {timeout: 40_000, interval: 500}).toEqual({acme: 1, globex: 0, initech: 2, umbrella: 0, hooli: 2});
+    const expected = Object.entries(said).flatMap(([org, checks]) => Object.entries(checks).map(([check, severity]) => ({check, org, severity: severity === 'fail' ? 2 : 1})));
+    // Once every pair has had its first run: all 50 exported, the not-ok ones as the banner says.
+    const notOk = (pairs: {check: string; org: string; severity: number}[]) => pairs.filter(pair => pair.severity > 0).map(pair => `${pair.org} ${pair.check} ${pair.severity}`).sort();
+    await expect.poll(async () => (await severities()).length, {timeout: 40_000, interval: 500}).toBe(50);
+    expect(notOk(await severities())).toEqual(notOk(expected));
 
     // The per-run lines are in the log file the banner names, not on the terminal.
     const workerLog = /^ {10}(\S+worker\.log) \(a line per run\)/m.exec(out)![1]!;
@@ -134,7 +152,10 @@ describe('npm run demo', () => {
     const configDir = mkdtempSync(path.join(tmpdir(), 'vigil-demo-config-'));
     const listed = await runCli(['schedules', 'list', '--json'], {env: {...printed, VIGIL_CONFIG_DIR: configDir}});
     expect(listed.stderr).toBe('');
-    expect((JSON.parse(listed.stdout) as {org: string}[]).map(row => row.org)).toEqual(['acme', 'globex', 'hooli', 'initech', 'umbrella']);
+    const scheduled = JSON.parse(listed.stdout) as {org: string; check: string}[];
+    expect(scheduled).toHaveLength(50);
+    expect([...new Set(scheduled.map(row => row.org))].sort()).toEqual(['acme', 'globex', 'hooli', 'initech', 'umbrella']);
+    expect(scheduled).toContainEqual(expect.objectContaining({check: 'reviewing.backlog', org: 'acme'}));
 
     // The suggested commands work as printed: the review names a proposal awaiting acme, and
     // the jq line lists the pending ones as review's arguments.
@@ -148,17 +169,43 @@ describe('npm run demo', () => {
     const reviewed = await run(asPrinted(review[0]), shell);
     expect(reviewed.stderr).toBe('');
     expect(reviewed).toMatchObject({code: 0, stdout: expect.stringMatching(new RegExp(`^${review[1]}\\tREJECTED\\t`))});
-    // The push line names the warn org and enough cancellations to make it fail.
-    const push = /^Push (\w+) from warn to fail with (\d+) more cancellations \(the worker grades it on its next run, within 15s; then vigil schedules list\):\n {2}(curl .*)$/m.exec(out)!;
-    expect(push[1]).toBe('acme');
-    expect((await run(push[3]!, {VIGIL_API_KEY: key})).code).toBe(0);
-    await expect.poll(severities, {timeout: 40_000, interval: 500}).toMatchObject({acme: 2});
+    // The loop: acme's backlog fails (and its alert fires when alerting runs); the printed
+    // steps empty the queue; the worker grades it ok and the alert resolves.
+    expect(out).toContain('The loop: acme fails reviewing.backlog (14 proposals await its review; fail at 10, warn at 5).');
+    const all = await run(asPrinted(/^ {2}vigil healthchecks run --all --org acme .*$/m.exec(out)![0]!), shell);
+    expect(all.code).toBe(6);
+    expect(all.stdout).toMatch(/^reviewing\.backlog\tfail\tpendingCount=13\b/m);
+    expect(out).toContain('  vigil reports list --needs-customer-review --org acme    # the review browser: a, Enter, y approves the highlighted proposal; 14 times');
+    const backlog = async () => (await severities()).find(pair => pair.check === 'reviewing.backlog' && pair.org === 'acme')?.severity;
+    const alertmanagerOrigin = alerting ? /^Alertmanager\s+(http:\/\/[\d.:]+)\S*alerts /m.exec(out)![1]! : undefined;
+    const backlogAlerts = async () =>
+      ((await (await fetch(`${alertmanagerOrigin}/api/v2/alerts?filter=alertname%3D%22VigilCheckFailing%22&filter=org%3D%22acme%22&filter=check%3D%22reviewing.backlog%22`)).json()) as unknown[]).length;
+    if (alertmanagerOrigin) {
+      expect(out).toContain(`  amtool alert query --alertmanager.url=${alertmanagerOrigin} alertname=VigilCheckFailing org=acme    # firing within about a minute`);
+      await expect.poll(backlogAlerts, {timeout: 90_000, interval: 1000}).toBe(1);
+    }
+    // Every remaining proposal approved (what `a` does in the browser), past upstream's 10 a day.
+    const remaining = (await run(jqLine, shell)).stdout.trim().split('\n');
+    expect(remaining).toHaveLength(13);
+    for (const args of remaining) {
+      const approved = await run(`node ${CLI} proposals review ${args} --decision approve`, shell);
+      expect(approved.stderr).toBe('');
+      expect(approved.code).toBe(0);
+    }
+    const emptiedAt = Date.now();
+    expect((await run(asPrinted(/^ {2}vigil healthchecks run reviewing\.backlog --org acme .*$/m.exec(out)![0]!), shell)).stdout).toMatch(/^severity\tok\n(.*\n)*observed\.pendingCount\t0$/m);
+    await expect.poll(backlog, {timeout: 30_000, interval: 500}).toBe(0);
+    if (alertmanagerOrigin) {
+      await expect.poll(backlogAlerts, {timeout: 120_000 - (Date.now() - emptiedAt), interval: 1000}).toBe(0);
+      expect(Date.now() - emptiedAt).toBeLessThan(120_000);
+      await expect.poll(() => demo!.err(), {timeout: 30_000}).toContain('demo: notification ticket <- VigilCheckFailing reviewing.backlog org=acme (resolved)');
+    }
 
     let alertingUrls: string[] = [];
     if (alerting) {
       const prometheus = /^Prometheus\s+(http:\/\/[\d.:]+)\S*alerts /m.exec(out)![1]!;
       const alertmanager = /^Alertmanager\s+(http:\/\/[\d.:]+)\S*alerts /m.exec(out)![1]!;
-      expect(out).toContain('initech and hooli fail their check: VigilCheckFailing fires within about a minute');
+      expect(out).toContain('acme, initech, umbrella and hooli fail a check: VigilCheckFailing fires within about a minute');
       // The printed pages open (Debian's packages: /classic/alerts and the API).
       for (const page of [/^Prometheus\s+(\S+)/m.exec(out)![1]!, /^Alertmanager\s+(\S+)/m.exec(out)![1]!]) expect((await fetch(page)).status, page).toBe(200);
       alertingUrls = [prometheus, alertmanager];
@@ -194,7 +241,7 @@ describe('npm run demo', () => {
     } finally {
       client.disconnect();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('two demos on one machine: each its own folder and env file, and nothing of either left after SIGINT, SIGTERM or a crashed sandbox', async () => {
     const shared = mkdtempSync(path.join(tmpdir(), 'vigil-demo-shared-'));
@@ -276,9 +323,9 @@ describe('npm run demo', () => {
     expect(out).not.toMatch(/^Metrics/m);
     expect(out).not.toContain('vigil schedules list');
     expect(out).not.toMatch(/worker (sees|grades) it/);
-    expect(out).toContain('Push acme from warn to fail with 5 more cancellations (no worker is running: see it with  vigil healthchecks run takedowns.cancelled-count --org acme)');
+    expect(out).toContain('  vigil healthchecks run reviewing.backlog --org acme    # ok once the queue is empty (no worker runs: no alert here)');
     // What the banner says of the checks holds without a worker too.
-    expect(gradedOrgs(out, 'fail')).toEqual(['initech', 'hooli']);
+    expect(gradesOf(out, ' {10}')).toEqual(CHECKS_FILE_GRADES());
     const url = /^Sandbox\s+(\S+)/m.exec(out)![1]!;
     const key = /VIGIL_API_KEY=(\S+)/.exec(out)![1]!;
     const reply = await fetch(`${url}/healthchecks/takedowns/cancelled-count`, {method: 'POST', headers: {'x-api-key': key, 'content-type': 'application/json'}, body: '{"slug":"initech"}'});

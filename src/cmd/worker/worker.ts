@@ -54,7 +54,9 @@ export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, 
     color: colorEnabled({...ctx.io, stdoutIsTTY: stderr.isTTY === true, stdout: stderr}),
   });
 
-  await checkWorkerKey(config.specs[0]!.org, ctx, logger.event);
+  // The file has checks: or discover: (or both): either names an org to check the key with.
+  const firstOrg = config.specs[0]?.org ?? config.discover?.orgs[0];
+  if (firstOrg !== undefined) await checkWorkerKey(firstOrg, ctx, logger.event);
 
   const redis = await connectRedis(options.redis, options.redisUrlSource);
   const {startCheckWorker} = await import('../../../jobs/worker.js');

@@ -3,7 +3,7 @@ import type {CommandContext} from '../../../cli/context.js';
 import {ABSENT, printJson, printRows, resolveOutputFormat, sanitizeText, type Column, type OutputFlags, type OutputFormat} from '../../../output/index.js';
 import {buildCreateBody, type CreateBodyFlags, type CreatePlan} from './body.js';
 import {InputError, InterruptedError} from '../../../errors.js';
-import {UNKNOWN_OUTCOME} from '../../../api/client.js';
+import {CREATE_OUTCOME} from '../../../api/outcomes.js';
 import {Problems, capture} from '../../../cli/problems.js';
 
 export interface CreateFlags extends CreateBodyFlags, OutputFlags {
@@ -50,7 +50,7 @@ export async function runReportsCreate(flags: CreateFlags, ctx: CommandContext):
     .client()
     .createReport(body, {signal: ctx.signal})
     .catch((error: unknown) => {
-      if (error instanceof InterruptedError || ctx.signal.aborted) throw new InterruptedError(UNKNOWN_OUTCOME);
+      if (error instanceof InterruptedError || ctx.signal.aborted) throw new InterruptedError(`${CREATE_OUTCOME.what}; ${CREATE_OUTCOME.check}`);
       throw error;
     });
   printCreated(ctx, format, created);
