@@ -4,7 +4,7 @@ import got, {type PlainResponse, type RequestError, type Response, type RetryObj
 import {InterruptedError, VigilError} from '../errors.js';
 import {redact} from '../secrets.js';
 import {ACCEPT_ENCODING, ResponseTooLargeError, decodeBody} from './body-cap.js';
-import {nativeRequest} from './native-request.js';
+import {restoreEndCallback} from './end-callback.js';
 import {CrossOriginRedirect, NetworkFailure, RedirectAfterPost, UnreadableSuccess, networkFailure, type RawResponse, type RepeatRule, type SendRequest, type Transport, type TransportOptions} from './http.js';
 import {RETRYABLE_CODES, RETRYABLE_STATUSES, retryDelayMs} from './retry.js';
 
@@ -85,8 +85,6 @@ export function createGotTransport(options: TransportOptions): Transport {
     followRedirect: response => shouldFollow(response, prefixUrl),
     maxRedirects: 5,
     agent: agents,
-    // Node's request function, with the end callback of Node < 24.20 (see native-request.ts).
-    request: nativeRequest,
     // got passes rejectUnauthorized to Node even when unset, which hides Node's own switch.
     ...(process.env['NODE_TLS_REJECT_UNAUTHORIZED'] === '0' ? {https: {rejectUnauthorized: false}} : {}),
     timeout: {
@@ -145,6 +143,8 @@ export function createGotTransport(options: TransportOptions): Transport {
           signal: request.signal,
           context: {vigil: state},
         });
+        // Node >= 24.20 would otherwise end a retried call with a second error (end-callback.ts).
+        pending.on('request', restoreEndCallback);
         // got's recipe for a size limit: watch the download, cancel past the cap (a larger
         // Content-Length is refused before the body).
         pending.on('downloadProgress', progress => {

@@ -1,9 +1,6 @@
-import http, {type ClientRequest, type RequestOptions} from 'node:http';
-import https from 'node:https';
+import type {ClientRequest} from 'node:http';
 
 /*
- * The request function got is given (its `request` option): Node's own, with one change.
- *
  * Since Node 24.20 and 26.7 (nodejs/node#64847), a request whose connection fails (refused,
  * or destroyed by got's connect timeout) first emits 'error' and then also calls the
  * callback of `request.end()` with a second error (ERR_SOCKET_CLOSED_BEFORE_CONNECTION,
@@ -12,13 +9,12 @@ import https from 'node:https';
  * refused connection is tried once instead of `--retries` times, and a connect timeout is
  * reported as "ECANCELED" (got issue #2469; fixed only in got 16, which needs Node 22).
  *
- * So the callback is not called with an error the request has already reported through
+ * Given each request got creates (its 'request' event, before got ends it), this keeps
+ * `end()`'s callback from being called with an error the request already reported through
  * 'error', as before Node 24.20: got's retry and error handling see the first, real error
- * only. Drop this once vigil moves to got 16.
+ * only. Drop it once vigil moves to got 16.
  */
-export function nativeRequest(url: URL, options: RequestOptions): ClientRequest {
-  // Looked up at call time: nock replaces `request` on Node's modules.
-  const request = (url.protocol === 'https:' ? https : http).request(url, options);
+export function restoreEndCallback(request: ClientRequest): void {
   let failed = false;
   request.prependListener('error', () => {
     failed = true;
@@ -34,5 +30,4 @@ export function nativeRequest(url: URL, options: RequestOptions): ClientRequest 
     }
     return end(...args);
   }) as ClientRequest['end'];
-  return request;
 }
