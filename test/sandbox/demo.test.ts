@@ -1,6 +1,7 @@
 import {execFile, spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, readdirSync, symlinkSync} from 'node:fs';
 import {tmpdir} from 'node:os';
+import {setTimeout as sleep} from 'node:timers/promises';
 import net from 'node:net';
 import path from 'node:path';
 import {Redis} from 'ioredis';
@@ -63,7 +64,14 @@ let demo: Demo | undefined;
 let others: Demo[] = [];
 let redis: TestRedis | undefined;
 afterEach(async () => {
-  for (const each of [demo, ...others]) if (each && each.child.exitCode === null) each.child.kill('SIGKILL');
+  // A test that failed leaves its demo running: SIGTERM lets it stop what it started (its
+  // sandbox, worker and servers run in their own process groups); SIGKILL only if it hangs.
+  for (const each of [demo, ...others]) {
+    if (!each || each.child.exitCode !== null || each.child.signalCode !== null) continue;
+    each.child.kill('SIGTERM');
+    const stopped = await Promise.race([each.exited.then(() => true), sleep(10_000).then(() => false)]);
+    if (!stopped) each.child.kill('SIGKILL');
+  }
   await redis?.stop();
   demo = undefined;
   others = [];
