@@ -45,7 +45,9 @@ export async function launchWorker(options: {
     metricsPort: 0,
     timeoutMs: options.timeoutMs ?? 5000,
     retry: options.retry ?? {attempts: 3, backoffMs: 100},
-    lockDurationMs: options.lockDurationMs ?? 5000,
+    // The production lock: a shorter one lets a test starved of CPU on a busy machine miss a
+    // renewal, and BullMQ then runs the job again. Tests of stall recovery set their own.
+    lockDurationMs: options.lockDurationMs ?? 30_000,
     markerCheckMs: options.markerCheckMs ?? 60_000,
     logRun: entry => runs.push(entry),
     logEvent: (message, fields) => events.push(`${message} ${JSON.stringify(fields ?? {})}`),
