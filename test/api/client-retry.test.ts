@@ -289,3 +289,35 @@ describe('a caller deadline', () => {
     }
   });
 });
+
+describe("the call's time budget", () => {
+  it('a retry whose wait would end past the budget is not scheduled: the answer is given at once, after one attempt', async () => {
+    const counter = always('/api/v2/reports/search', 503, {message: 'busy', code: 'BUSY'});
+    // The first backoff would be 3-6 s; the whole call may take 1.5 s.
+    const {client, lines} = makeClient({retries: 3, retryBaseDelayMs: 6_000, maxRetryDelayMs: 10_000, budgetMs: 1_500});
+    const started = performance.now();
+    const error = await rejectionOf(client.searchReports(search), ApiError);
+    expect(performance.now() - started).toBeLessThan(1_500);
+    expect([error.status, error.message]).toEqual([503, 'busy']);
+    expect(counter.count).toBe(1);
+    expect(lines.filter(line => line.startsWith('waiting'))).toEqual([]);
+  });
+
+  it('a Retry-After that would end past the budget is not waited for either', async () => {
+    const counter = always('/api/v2/reports/search', 429, {message: 'slow down', code: 'TOO_MANY_REQUESTS'}, {'retry-after': '5'});
+    const {client, lines} = makeClient({retries: 3, maxRetryDelayMs: 10_000, budgetMs: 1_500});
+    const started = performance.now();
+    const error = await rejectionOf(client.searchReports(search), ApiError);
+    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(error.status).toBe(429);
+    expect(counter.count).toBe(1);
+    expect(lines.filter(line => line.startsWith('waiting'))).toEqual([]);
+  });
+
+  it('a wait that ends within the budget is still taken', async () => {
+    nock(ORIGIN).post('/api/v2/reports/search').reply(503, '').post('/api/v2/reports/search').reply(200, ok);
+    const {client, lines} = makeClient({retries: 3, retryBaseDelayMs: 100, maxRetryDelayMs: 100, budgetMs: 2_000});
+    await expect(client.searchReports(search)).resolves.toEqual({reports: [], totalCount: 0});
+    expect(lines.filter(line => line.startsWith('waiting'))).toEqual([expect.stringMatching(/^waiting \d+ ms before attempt 2$/)]);
+  });
+});
