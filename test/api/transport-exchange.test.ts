@@ -1,7 +1,7 @@
 import {getEventListeners} from 'node:events';
 import {createServer, type Server} from 'node:http';
-import {createServer as createNetServer, type AddressInfo} from 'node:net';
-import {afterEach, describe, expect, it} from 'vitest';
+import {createServer as createNetServer, type AddressInfo, type Socket} from 'node:net';
+import {afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {NetworkFailure, createTransport, type TransportOptions} from '../../src/api/http.js';
 import {InterruptedError} from '../../src/errors.js';
 import {rejectionOf} from '../helpers/thrown.js';
@@ -39,6 +39,13 @@ function transportTo(url: string, overrides: Partial<TransportOptions> = {}, pat
   const transport = createTransport({prefixUrl: new URL(`${url}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 2_000, maxResponseBytes: 1_000, ...overrides});
   return (signal = new AbortController().signal) => transport.send({method: 'GET', path, signal});
 }
+
+// got is loaded with a transport's first request: loaded here, before any test's budget starts counting.
+beforeAll(async () => {
+  const local = await localServer((_req, res) => res.writeHead(200).end());
+  await transportTo(local.url)();
+  await local.close();
+});
 
 describe('the status text', () => {
   it("is the upstream's own reason phrase when it sends one", async () => {
@@ -84,6 +91,37 @@ describe('timeouts', () => {
   });
 });
 
+describe("the call's time budget (a signal from AbortSignal.timeout)", () => {
+  it('running out while waiting for the answer: ETIMEDOUT, maybe sent, and the message names the budget', async () => {
+    const local = await server(() => {});
+    const error = await rejectionOf(transportTo(local.url, {timeoutMs: 5_000})(AbortSignal.timeout(150)), NetworkFailure);
+    expect(local.requests).toHaveLength(1);
+    expect({code: error.code, phase: error.phase, message: error.message}).toEqual({
+      code: 'ETIMEDOUT',
+      phase: 'maybe-sent',
+      message: `no answer from ${local.url.slice('http://'.length)} within the call's time budget`,
+    });
+  });
+
+  it('running out before the connection is made: nothing was sent', async () => {
+    // Accepts TCP and never answers the TLS handshake: the request never leaves.
+    const sockets: Socket[] = [];
+    const net = createNetServer(socket => {
+      sockets.push(socket);
+      socket.on('error', () => {});
+    });
+    await new Promise<void>(resolve => net.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise<void>(resolve => {
+      for (const socket of sockets) socket.destroy();
+      net.close(() => resolve());
+    }));
+    const host = `127.0.0.1:${(net.address() as AddressInfo).port}`;
+    const error = await rejectionOf(transportTo(`https://${host}`, {connectTimeoutMs: 5_000})(AbortSignal.timeout(150)), NetworkFailure);
+    expect(sockets).toHaveLength(1);
+    expect({code: error.code, phase: error.phase, message: error.message}).toEqual({code: 'ETIMEDOUT', phase: 'not-sent', message: `no answer from ${host} within the call's time budget`});
+  });
+});
+
 describe('--debug lines', () => {
   it('give the time the attempt took', async () => {
     const local = await server((_req, res) => setTimeout(() => res.writeHead(200).end('ok'), 80));
@@ -94,6 +132,32 @@ describe('--debug lines', () => {
     const took = Number(/ in (\d+) ms /.exec(lines[0] ?? '')?.[1]);
     expect(took).toBeGreaterThanOrEqual(70);
     expect(took).toBeLessThanOrEqual(Math.ceil(elapsed) + 1);
+  });
+
+  /** Sends one GET with a query through a transport that allows 2 retries, and returns the outcome and the --debug lines. */
+  async function traced(url: string, signal: AbortSignal, maxResponseBytes = 1_000) {
+    const lines: string[] = [];
+    const transport = createTransport({prefixUrl: new URL(`${url}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 5_000, maxResponseBytes, retries: 2, retryBaseDelayMs: 1, debug: line => lines.push(line)});
+    const error = await rejectionOf(transport.send({method: 'GET', path: 'reports', searchParams: new URLSearchParams({slug: 'a b'}), signal}));
+    return {error, lines: lines.map(line => line.replace(/ in \d+ ms /, ' in N ms ').replace(url, 'API'))};
+  }
+
+  it('an attempt the budget ended has exactly one line, with its query string and ETIMEDOUT', async () => {
+    const local = await server(() => {});
+    const {error, lines} = await traced(local.url, AbortSignal.timeout(150));
+    expect(error).toBeInstanceOf(NetworkFailure);
+    expect(lines).toEqual(['GET API/api/v2/reports?slug=a+b -> ETIMEDOUT in N ms (attempt 1/3)']);
+  });
+
+  it('an attempt stopped at the size cap has exactly one line, naming the error', async () => {
+    const local = await server((_req, res) => {
+      res.writeHead(200);
+      res.write(Buffer.alloc(5_000, 0x20));
+    });
+    const {error, lines} = await traced(local.url, new AbortController().signal);
+    expect((error as Error).name).toBe('ResponseTooLargeError');
+    expect(lines).toEqual(['GET API/api/v2/reports?slug=a+b -> ResponseTooLargeError in N ms (attempt 1/3)']);
+    expect(local.requests).toHaveLength(1);
   });
 });
 
