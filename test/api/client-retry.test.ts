@@ -1,7 +1,7 @@
 import {createServer} from 'node:net';
 import nock from 'nock';
 import {afterEach, describe, expect, it} from 'vitest';
-import {ApiError, InterruptedError, OutcomeUnknownError, UnavailableError} from '../../src/errors.js';
+import {ApiError, ContractError, InterruptedError, OutcomeUnknownError, UnavailableError} from '../../src/errors.js';
 import {createApiClient} from '../../src/api/client.js';
 import {KEY, ORIGIN, localServer, makeClient} from './helpers.js';
 import {useNock} from '../helpers/nock.js';
@@ -319,5 +319,49 @@ describe("the call's time budget", () => {
     const {client, lines} = makeClient({retries: 3, retryBaseDelayMs: 100, maxRetryDelayMs: 100, budgetMs: 2_000});
     await expect(client.searchReports(search)).resolves.toEqual({reports: [], totalCount: 0});
     expect(lines.filter(line => line.startsWith('waiting'))).toEqual([expect.stringMatching(/^waiting \d+ ms before attempt 2$/)]);
+  });
+});
+
+describe('an answer cut off halfway through its body', () => {
+  /** A server that answers `status` with a body it promises and never finishes: the connection is reset halfway. */
+  async function cutOff(status: number) {
+    return localServer((_req, res) => {
+      res.writeHead(status, {'content-type': 'application/json', 'content-length': '100'});
+      res.write('{"id":', () => setTimeout(() => res.socket?.destroy(), 20));
+    });
+  }
+
+  it.each([200, 201, 299])('%i to a create: the report was created, the answer lost; said so, and not sent again', async status => {
+    const server = await cutOff(status);
+    try {
+      const error = await rejectionOf(makeClient({baseUrl: `${server.url}/api/v2`, retries: 3}).client.createReport(create), ContractError);
+      const host = server.url.slice('http://'.length);
+      expect(error.message).toBe(`unexpected response from POST report/create: the upstream answered ${status} but its answer could not be read (connection reset by ${host}); the upstream did create the report`);
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a 3xx to a create is no success: the report may or may not have been created', async () => {
+    const server = await cutOff(300);
+    try {
+      const error = await rejectionOf(makeClient({baseUrl: `${server.url}/api/v2`, retries: 3}).client.createReport(create), OutcomeUnknownError);
+      expect(error.message).toBe(`POST report/create: connection reset by ${server.url.slice('http://'.length)}; the report may or may not have been created`);
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a 200 to a search is a network failure like any other: retried, then counted in the message', async () => {
+    const server = await cutOff(200);
+    try {
+      const error = await rejectionOf(makeClient({baseUrl: `${server.url}/api/v2`, retries: 2}).client.searchReports(search), UnavailableError);
+      expect(error.message).toBe(`POST reports/search: connection reset by ${server.url.slice('http://'.length)} (after 3 attempts)`);
+      expect(server.requests).toHaveLength(3);
+    } finally {
+      await server.close();
+    }
   });
 });
