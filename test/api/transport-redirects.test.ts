@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest';
-import {CrossOriginRedirect, NetworkFailure, createTransport} from '../../src/api/http.js';
+import {CrossOriginRedirect, NetworkFailure, RedirectAfterPost, createTransport, type RepeatRule} from '../../src/api/http.js';
 import {rejectionOf} from '../helpers/thrown.js';
 import {KEY, localServer, type LocalServer} from './helpers.js';
 
@@ -74,5 +74,46 @@ describe('reading a Location', () => {
     expect(error.name).toBe('CrossOriginRedirect');
     expect(String(error)).toBe(`CrossOriginRedirect: the upstream redirected ${server.url} to another origin (https://elsewhere.example)`);
     expect({from: error.from, to: error.to}).toEqual({from: server.url, to: 'https://elsewhere.example'});
+  });
+});
+
+describe('after a POST that is not safe to repeat', () => {
+  /** POSTs a body to `path` with the given rule, as report creation and reviews do. */
+  function postTo(url: string, policy: RepeatRule) {
+    const transport = createTransport({prefixUrl: new URL(`${url}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 2_000, maxResponseBytes: 1_000, retries: 2, retryBaseDelayMs: 1});
+    return (path: string) => transport.send({method: 'POST', path, json: {a: 1}, policy, signal: new AbortController().signal});
+  }
+
+  describe.each(['unprocessed-only', 'unsent-only'] as const)('(%s)', policy => {
+    it.each([301, 302, 307, 308])('a %i within the origin is not followed: refused by name, the POST sent once', async status => {
+      server = await localServer((_req, res) => res.writeHead(status, {location: '/api/v2/elsewhere'}).end());
+      const error = await rejectionOf(postTo(server.url, policy)('report/create'), RedirectAfterPost);
+      expect({status: error.status, to: error.to}).toEqual({status, to: `${server.url}/api/v2/elsewhere`});
+      expect(error.message).toBe(`the upstream answered the POST with ${status} redirect to ${server.url}/api/v2/elsewhere; vigil follows only a 303 after a POST, never repeats one`);
+      expect(server.requests.map(req => [req.method, req.url])).toEqual([['POST', '/api/v2/report/create']]);
+    });
+
+    it('a 303 is followed as a GET, and once it is a GET, a further 307 is followed too', async () => {
+      server = await localServer((req, res) => {
+        if (req.url === '/api/v2/report/create') res.writeHead(303, {location: 'result'}).end();
+        else if (req.url === '/api/v2/report/result') res.writeHead(307, {location: 'final'}).end();
+        else res.writeHead(200).end('done');
+      });
+      expect(await postTo(server.url, policy)('report/create')).toMatchObject({status: 200, body: 'done'});
+      expect(server.requests.map(req => [req.method, req.url])).toEqual([
+        ['POST', '/api/v2/report/create'],
+        ['GET', '/api/v2/report/result'],
+        ['GET', '/api/v2/report/final'],
+      ]);
+    });
+  });
+
+  it('a read sent as a POST (idempotent) follows a 307 within the origin, repeating the POST', async () => {
+    server = await localServer((req, res) => (req.url === '/api/v2/reports/search' ? res.writeHead(307, {location: 'search2'}).end() : res.writeHead(200).end('ok')));
+    expect(await postTo(server.url, 'idempotent')('reports/search')).toMatchObject({status: 200, body: 'ok'});
+    expect(server.requests.map(req => [req.method, req.url])).toEqual([
+      ['POST', '/api/v2/reports/search'],
+      ['POST', '/api/v2/reports/search2'],
+    ]);
   });
 });
