@@ -365,3 +365,26 @@ describe('an answer cut off halfway through its body', () => {
     }
   });
 });
+
+describe('onAttempt (the waiting line on a terminal)', () => {
+  it('is told each attempt as it starts, with the host and how many there may be, then undefined when the call is over', async () => {
+    nock(ORIGIN).post('/api/v2/reports/search').times(2).reply(503, '').post('/api/v2/reports/search').reply(200, ok);
+    const seen: unknown[] = [];
+    const {client} = makeClient({retries: 3, onAttempt: progress => seen.push(progress)});
+    await client.searchReports(search);
+    expect(seen).toEqual([
+      {host: 'api.vigil.test', attempt: 1, attempts: 4},
+      {host: 'api.vigil.test', attempt: 2, attempts: 4},
+      {host: 'api.vigil.test', attempt: 3, attempts: 4},
+      undefined,
+    ]);
+  });
+
+  it('is not told of a retry that is not made', async () => {
+    always('/api/v2/report/create', 500, {message: 'boom', code: 'INTERNAL_SERVER_ERROR'});
+    const seen: unknown[] = [];
+    const {client} = makeClient({retries: 3, onAttempt: progress => seen.push(progress)});
+    await rejectionOf(client.createReport(create), OutcomeUnknownError);
+    expect(seen).toEqual([{host: 'api.vigil.test', attempt: 1, attempts: 4}, undefined]);
+  });
+});
