@@ -58,3 +58,22 @@ describe('networkFailure: what counts as a code', () => {
     expect(rebuilt.message).toBe('request to api.example:8443 failed (ERR_NETWORK)');
   });
 });
+
+describe('networkFailure: the phase, which decides whether a create may be sent again', () => {
+  it.each(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'EADDRINUSE'])(
+    '%s proves nothing reached the upstream: not sent, whatever the timings say',
+    code => {
+      for (const sent of [undefined, false, true]) expect(networkFailure({code}, 'api.example', sent).phase).toBe('not-sent');
+    },
+  );
+
+  it('any other code follows the timings: not sent when the upload never happened, maybe sent once it did or when unknown', () => {
+    expect(networkFailure({code: 'ECONNRESET'}, 'api.example', false).phase).toBe('not-sent');
+    expect(networkFailure({code: 'ECONNRESET'}, 'api.example', true).phase).toBe('maybe-sent');
+    expect(networkFailure({code: 'ECONNRESET'}, 'api.example').phase).toBe('maybe-sent');
+  });
+
+  it('a TLS failure is named one by any of CERT, SSL or TLS in its code', () => {
+    expect(failure({code: 'ERR_TLS_HANDSHAKE_TIMEOUT'}).message).toBe('TLS error talking to api.example:8443 (ERR_TLS_HANDSHAKE_TIMEOUT)');
+  });
+});
