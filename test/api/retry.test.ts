@@ -20,6 +20,13 @@ describe('retry policy', () => {
     expect([1, 2, 3, 4, 5].map(n => retryDelayMs(n, opts, () => 1))).toEqual([100, 200, 400, 800, 1_000]);
   });
 
+  it.each(['ETIMEDOUT', 'ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'EADDRINUSE'])(
+    'retries %s, a failure that may pass',
+    code => {
+      expect(isRetryableCode(code)).toBe(true);
+    },
+  );
+
   it("got's lists are the same rules", () => {
     expect(RETRYABLE_STATUSES.every(isRetryableStatus)).toBe(true);
     expect(RETRYABLE_STATUSES).toEqual(expect.arrayContaining([429, 500, 503, 599]));
