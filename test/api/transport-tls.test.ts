@@ -1,14 +1,15 @@
 import {createServer, type Server} from 'node:https';
 import type {AddressInfo} from 'node:net';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {createTransport} from '../../src/api/http.js';
+import {NetworkFailure, createTransport} from '../../src/api/http.js';
+import {rejectionOf} from '../helpers/thrown.js';
 import {KEY} from './helpers.js';
 
 /*
  * The connect phase over https ends with the TLS handshake, not with the TCP connection:
  * a slow answer after the handshake is a response wait, not a connect timeout. Against a
  * real loopback https server with a throwaway self-signed certificate for 127.0.0.1 (its
- * key protects nothing), trusted for this file only.
+ * key protects nothing), trusted for this file only, except by the test that shows it refused.
  */
 
 const TEST_ONLY_KEY = `-----BEGIN PRIVATE KEY-----
@@ -50,5 +51,20 @@ describe('https', () => {
     const transport = createTransport({prefixUrl: new URL(`https://127.0.0.1:${port}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 100, timeoutMs: 3_000, maxResponseBytes: 1_000});
     const response = await transport.send({method: 'GET', path: 'reports', signal: new AbortController().signal});
     expect(response).toMatchObject({status: 200, body: 'ok'});
+  });
+
+  it('without NODE_TLS_REJECT_UNAUTHORIZED=0, a certificate nobody vouches for is refused as a TLS error, before anything is sent', async () => {
+    delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+    let requests = 0;
+    server = createServer({key: TEST_ONLY_KEY, cert: TEST_ONLY_CERT}, (_req, res) => {
+      requests++;
+      res.writeHead(200).end('ok');
+    });
+    await new Promise<void>(resolve => server!.listen(0, '127.0.0.1', resolve));
+    const {port} = server.address() as AddressInfo;
+    const transport = createTransport({prefixUrl: new URL(`https://127.0.0.1:${port}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 1_000, maxResponseBytes: 1_000});
+    const error = await rejectionOf(transport.send({method: 'GET', path: 'reports', signal: new AbortController().signal}), NetworkFailure);
+    expect(error.message).toMatch(new RegExp(`^TLS error talking to 127\\.0\\.0\\.1:${port} \\([A-Z_]*SELF_SIGNED[A-Z_]*\\)$`));
+    expect(requests).toBe(0);
   });
 });
