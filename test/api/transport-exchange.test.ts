@@ -80,6 +80,46 @@ describe('the body', () => {
   });
 });
 
+describe('the size cap on the wire', () => {
+  it('a body of exactly the cap is read; one byte more is refused', async () => {
+    const local = await server((req, res) => res.writeHead(200).end('x'.repeat(req.url?.endsWith('/over') ? 1_001 : 1_000)));
+    expect((await transportTo(local.url, {}, 'exact')()).body).toHaveLength(1_000);
+    const error = await rejectionOf(transportTo(local.url, {}, 'over')());
+    expect((error as Error).name).toBe('ResponseTooLargeError');
+  });
+
+  it('a body that never ends is stopped as soon as it passes the cap, not when the time runs out', async () => {
+    let closed = false;
+    const local = await server((_req, res) => {
+      res.writeHead(200);
+      const tick = setInterval(() => res.write(Buffer.alloc(600, 0x20)), 10);
+      res.on('close', () => {
+        closed = true;
+        clearInterval(tick);
+      });
+    });
+    const started = performance.now();
+    const error = await rejectionOf(transportTo(local.url, {timeoutMs: 10_000})());
+    expect((error as Error).message).toContain('larger than the limit of 1000 bytes; the download was stopped');
+    expect(performance.now() - started).toBeLessThan(2_000);
+    await new Promise(resolve => setTimeout(resolve, 50));
+    expect(closed).toBe(true);
+  });
+});
+
+describe('an answer whose body cannot be decoded', () => {
+  const undecodable = (status: number) => server((_req, res) => res.writeHead(status, {'content-encoding': 'gzip'}).end('not gzip at all'));
+
+  it('from 300 up, it is told by its status alone: the body is empty', async () => {
+    for (const status of [300, 404, 503]) expect(await transportTo((await undecodable(status)).url)()).toMatchObject({status, body: ''});
+  });
+
+  it('below 300, it is refused as a broken answer', async () => {
+    const error = await rejectionOf(transportTo((await undecodable(299)).url)());
+    expect((error as Error).name).toBe('ContractError');
+  });
+});
+
 describe('timeouts', () => {
   it('once connected, a silent upstream is waited for timeoutMs, not connectTimeoutMs', async () => {
     const local = await server(() => {});
@@ -134,6 +174,17 @@ describe('--debug lines', () => {
     expect(took).toBeLessThanOrEqual(Math.ceil(elapsed) + 1);
   });
 
+  it('time each attempt from its own start, not from the start of the call', async () => {
+    let n = 0;
+    const local = await server((_req, res) => (++n === 1 ? setTimeout(() => res.writeHead(503).end(), 300) : res.writeHead(200).end('ok')));
+    const lines: string[] = [];
+    await transportTo(local.url, {retries: 1, retryBaseDelayMs: 1, debug: line => lines.push(line)})();
+    const took = lines.filter(line => line.includes(' -> ')).map(line => Number(/ in (\d+) ms /.exec(line)?.[1]));
+    expect(took).toHaveLength(2);
+    expect(took[0]).toBeGreaterThanOrEqual(290);
+    expect(took[1]).toBeLessThan(200);
+  });
+
   /** Sends one GET with a query through a transport that allows 2 retries, and returns the outcome and the --debug lines. */
   async function traced(url: string, signal: AbortSignal, maxResponseBytes = 1_000) {
     const lines: string[] = [];
@@ -158,6 +209,14 @@ describe('--debug lines', () => {
     expect((error as Error).name).toBe('ResponseTooLargeError');
     expect(lines).toEqual(['GET API/api/v2/reports?slug=a+b -> ResponseTooLargeError in N ms (attempt 1/3)']);
     expect(local.requests).toHaveLength(1);
+  });
+});
+
+describe('without --debug', () => {
+  it('retries all the same', async () => {
+    let n = 0;
+    const local = await server((_req, res) => (++n === 1 ? res.writeHead(503).end() : res.writeHead(200).end('ok')));
+    expect(await transportTo(local.url, {retries: 1, retryBaseDelayMs: 1})()).toMatchObject({status: 200, body: 'ok', attempts: 2});
   });
 });
 
