@@ -31,9 +31,12 @@ function transportTo(url: string, lines: string[] = []) {
 describe('what is a redirect', () => {
   it('a response that is not a 3xx is returned as it is, even with a Location header', async () => {
     server = await localServer((_req, res) => res.writeHead(201, {location: '/api/v2/elsewhere', 'content-type': 'application/json'}).end('{"id":"r1"}'));
-    const response = await transportTo(server.url)('report/create');
+    const lines: string[] = [];
+    const response = await transportTo(server.url, lines)('report/create');
     expect(response).toMatchObject({status: 201, body: '{"id":"r1"}'});
     expect(server.requests.map(req => req.url)).toEqual(['/api/v2/report/create']);
+    // Its --debug line names the status only, no redirect.
+    expect(lines).toEqual([expect.stringMatching(/ -> 201 in \d+ ms \(attempt 1\/1\)$/)]);
   });
 
   it('a 3xx without a Location is returned as it is, not followed', async () => {
