@@ -134,7 +134,7 @@ describe('timeouts', () => {
 describe("the call's time budget (a signal from AbortSignal.timeout)", () => {
   it('running out while waiting for the answer: ETIMEDOUT, maybe sent, and the message names the budget', async () => {
     const local = await server(() => {});
-    const error = await rejectionOf(transportTo(local.url, {timeoutMs: 5_000})(AbortSignal.timeout(150)), NetworkFailure);
+    const error = await rejectionOf(transportTo(local.url, {timeoutMs: 5_000})(AbortSignal.timeout(500)), NetworkFailure);
     expect(local.requests).toHaveLength(1);
     expect({code: error.code, phase: error.phase, message: error.message}).toEqual({
       code: 'ETIMEDOUT',
@@ -156,7 +156,7 @@ describe("the call's time budget (a signal from AbortSignal.timeout)", () => {
       net.close(() => resolve());
     }));
     const host = `127.0.0.1:${(net.address() as AddressInfo).port}`;
-    const error = await rejectionOf(transportTo(`https://${host}`, {connectTimeoutMs: 5_000})(AbortSignal.timeout(150)), NetworkFailure);
+    const error = await rejectionOf(transportTo(`https://${host}`, {connectTimeoutMs: 5_000})(AbortSignal.timeout(500)), NetworkFailure);
     expect(sockets).toHaveLength(1);
     expect({code: error.code, phase: error.phase, message: error.message}).toEqual({code: 'ETIMEDOUT', phase: 'not-sent', message: `no answer from ${host} within the call's time budget`});
   });
@@ -195,7 +195,7 @@ describe('--debug lines', () => {
 
   it('an attempt the budget ended has exactly one line, with its query string and ETIMEDOUT', async () => {
     const local = await server(() => {});
-    const {error, lines} = await traced(local.url, AbortSignal.timeout(150));
+    const {error, lines} = await traced(local.url, AbortSignal.timeout(500));
     expect(error).toBeInstanceOf(NetworkFailure);
     expect(lines).toEqual(['GET API/api/v2/reports?slug=a+b -> ETIMEDOUT in N ms (attempt 1/3)']);
   });
