@@ -125,9 +125,25 @@ describe('timeouts', () => {
     const local = await server(() => {});
     const started = performance.now();
     const error = await rejectionOf(transportTo(local.url, {connectTimeoutMs: 3_000, timeoutMs: 100})(), NetworkFailure);
-    expect(error.message).toBe(`no response from ${local.url.slice('http://'.length)} within 100 ms`);
-    expect(error.phase).toBe('maybe-sent');
+    expect({code: error.code, phase: error.phase, message: error.message}).toEqual({code: 'ETIMEDOUT', phase: 'maybe-sent', message: `no response from ${local.url.slice('http://'.length)} within 100 ms`});
     expect(performance.now() - started).toBeLessThan(1_500);
+  });
+
+  it('a connection that does not complete within connectTimeoutMs: ETIMEDOUT, not sent, named a connect timeout', async () => {
+    // Accepts TCP and never answers the TLS handshake.
+    const sockets: Socket[] = [];
+    const net = createNetServer(socket => {
+      sockets.push(socket);
+      socket.on('error', () => {});
+    });
+    await new Promise<void>(resolve => net.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise<void>(resolve => {
+      for (const socket of sockets) socket.destroy();
+      net.close(() => resolve());
+    }));
+    const host = `127.0.0.1:${(net.address() as AddressInfo).port}`;
+    const error = await rejectionOf(transportTo(`https://${host}`, {connectTimeoutMs: 100, timeoutMs: 5_000})(), NetworkFailure);
+    expect({code: error.code, phase: error.phase, message: error.message}).toEqual({code: 'ETIMEDOUT', phase: 'not-sent', message: `could not connect to ${host} within 100 ms`});
   });
 });
 
@@ -185,17 +201,17 @@ describe('--debug lines', () => {
     expect(took[1]).toBeLessThan(200);
   });
 
-  /** Sends one GET with a query through a transport that allows 2 retries, and returns the outcome and the --debug lines. */
-  async function traced(url: string, signal: AbortSignal, maxResponseBytes = 1_000) {
+  /** Sends one GET (with a query when given) through a transport that allows 2 retries, and returns the outcome and the --debug lines. */
+  async function traced(url: string, signal: AbortSignal, searchParams?: URLSearchParams) {
     const lines: string[] = [];
-    const transport = createTransport({prefixUrl: new URL(`${url}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 5_000, maxResponseBytes, retries: 2, retryBaseDelayMs: 1, debug: line => lines.push(line)});
-    const error = await rejectionOf(transport.send({method: 'GET', path: 'reports', searchParams: new URLSearchParams({slug: 'a b'}), signal}));
+    const transport = createTransport({prefixUrl: new URL(`${url}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 5_000, maxResponseBytes: 1_000, retries: 2, retryBaseDelayMs: 1, debug: line => lines.push(line)});
+    const error = await rejectionOf(transport.send({method: 'GET', path: 'reports', ...(searchParams ? {searchParams} : {}), signal}));
     return {error, lines: lines.map(line => line.replace(/ in \d+ ms /, ' in N ms ').replace(url, 'API'))};
   }
 
   it('an attempt the budget ended has exactly one line, with its query string and ETIMEDOUT', async () => {
     const local = await server(() => {});
-    const {error, lines} = await traced(local.url, AbortSignal.timeout(500));
+    const {error, lines} = await traced(local.url, AbortSignal.timeout(500), new URLSearchParams({slug: 'a b'}));
     expect(error).toBeInstanceOf(NetworkFailure);
     expect(lines).toEqual(['GET API/api/v2/reports?slug=a+b -> ETIMEDOUT in N ms (attempt 1/3)']);
   });
@@ -207,7 +223,7 @@ describe('--debug lines', () => {
     });
     const {error, lines} = await traced(local.url, new AbortController().signal);
     expect((error as Error).name).toBe('ResponseTooLargeError');
-    expect(lines).toEqual(['GET API/api/v2/reports?slug=a+b -> ResponseTooLargeError in N ms (attempt 1/3)']);
+    expect(lines).toEqual(['GET API/api/v2/reports -> ResponseTooLargeError in N ms (attempt 1/3)']);
     expect(local.requests).toHaveLength(1);
   });
 });
