@@ -82,9 +82,9 @@ describe('reading a Location', () => {
 
 describe('after a POST that is not safe to repeat', () => {
   /** POSTs a body to `path` with the given rule, as report creation and reviews do. */
-  function postTo(url: string, policy: RepeatRule) {
+  function postTo(url: string, policy: RepeatRule | undefined) {
     const transport = createTransport({prefixUrl: new URL(`${url}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 2_000, maxResponseBytes: 1_000, retries: 2, retryBaseDelayMs: 1});
-    return (path: string) => transport.send({method: 'POST', path, json: {a: 1}, policy, signal: new AbortController().signal});
+    return (path: string) => transport.send({method: 'POST', path, json: {a: 1}, ...(policy ? {policy} : {}), signal: new AbortController().signal});
   }
 
   describe.each(['unprocessed-only', 'unsent-only'] as const)('(%s)', policy => {
@@ -92,8 +92,15 @@ describe('after a POST that is not safe to repeat', () => {
       server = await localServer((_req, res) => res.writeHead(status, {location: '/api/v2/elsewhere'}).end());
       const error = await rejectionOf(postTo(server.url, policy)('report/create'), RedirectAfterPost);
       expect({status: error.status, to: error.to}).toEqual({status, to: `${server.url}/api/v2/elsewhere`});
-      expect(error.message).toBe(`the upstream answered the POST with ${status} redirect to ${server.url}/api/v2/elsewhere; vigil follows only a 303 after a POST, never repeats one`);
+      expect(String(error)).toBe(`RedirectAfterPost: the upstream answered the POST with ${status} redirect to ${server.url}/api/v2/elsewhere; vigil follows only a 303 after a POST, never repeats one`);
       expect(server.requests.map(req => [req.method, req.url])).toEqual([['POST', '/api/v2/report/create']]);
+    });
+
+    it('the Location it names is read as UTF-8, as browsers do', async () => {
+      // Node writes a header string as latin1: these are the UTF-8 bytes of "café".
+      server = await localServer((_req, res) => res.writeHead(307, {location: Buffer.from('/api/v2/café', 'utf8').toString('latin1')}).end());
+      const error = await rejectionOf(postTo(server.url, policy)('report/create'), RedirectAfterPost);
+      expect(error.to).toBe(`${server.url}/api/v2/caf%C3%A9`);
     });
 
     it('a 303 is followed as a GET, and once it is a GET, a further 307 is followed too', async () => {
@@ -111,9 +118,9 @@ describe('after a POST that is not safe to repeat', () => {
     });
   });
 
-  it('a read sent as a POST (idempotent) follows a 307 within the origin, repeating the POST', async () => {
+  it.each([['idempotent', 'idempotent'], ['no rule (idempotent by default)', undefined]] as const)('a POST with %s follows a 307 within the origin, repeating the POST', async (_label, policy) => {
     server = await localServer((req, res) => (req.url === '/api/v2/reports/search' ? res.writeHead(307, {location: 'search2'}).end() : res.writeHead(200).end('ok')));
-    expect(await postTo(server.url, 'idempotent')('reports/search')).toMatchObject({status: 200, body: 'ok'});
+    expect(await postTo(server.url, policy)('reports/search')).toMatchObject({status: 200, body: 'ok'});
     expect(server.requests.map(req => [req.method, req.url])).toEqual([
       ['POST', '/api/v2/reports/search'],
       ['POST', '/api/v2/reports/search2'],
