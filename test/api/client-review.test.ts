@@ -102,6 +102,21 @@ describe('reviewProposal is never repeated once the upstream may have acted', ()
     nock.cleanAll();
   });
 
+  it.each([
+    ['without a Retry-After', {}],
+    ['with a Retry-After vigil would wait for', {'retry-after': '1'}],
+  ])('429 %s is not retried either: a review is repeated only when its body never left', async (_label, headers) => {
+    let count = 0;
+    nock(ORIGIN).post(PATH).times(4).reply(() => {
+      count++;
+      return [429, JSON.stringify({message: 'Review limit of 10 per day reached for this organization.', code: 'TOO_MANY_REQUESTS'}), headers];
+    });
+    const error = await rejectionOf(makeClient({retries: 3, maxRetryDelayMs: 5_000}).client.reviewProposal('41', body), ReviewLimitError);
+    expect(count).toBe(1);
+    expect(error.exitCode).toBe(10);
+    nock.cleanAll();
+  });
+
   it('409: ReviewConflictError exit 9, with where to see the asset id', async () => {
     always(409, {message: 'Asset does not belong to this proposal', code: 'CONFLICT'});
     const error = (await rejectionOf(makeClient().client.reviewProposal('41', body))) as ReviewConflictError;
