@@ -35,6 +35,21 @@ async function rawServer(response: string) {
   return `http://127.0.0.1:${(net.address() as AddressInfo).port}`;
 }
 
+/** Accepts TCP and never answers the TLS handshake; closed after each test. */
+async function silentTlsServer(): Promise<{host: string; sockets: Socket[]}> {
+  const sockets: Socket[] = [];
+  const net = createNetServer(socket => {
+    sockets.push(socket);
+    socket.on('error', () => {});
+  });
+  await new Promise<void>(resolve => net.listen(0, '127.0.0.1', resolve));
+  closers.push(() => new Promise<void>(resolve => {
+    for (const socket of sockets) socket.destroy();
+    net.close(() => resolve());
+  }));
+  return {host: `127.0.0.1:${(net.address() as AddressInfo).port}`, sockets};
+}
+
 function transportTo(url: string, overrides: Partial<TransportOptions> = {}, path = 'reports') {
   const transport = createTransport({prefixUrl: new URL(`${url}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 2_000, maxResponseBytes: 1_000, ...overrides});
   return (signal = new AbortController().signal) => transport.send({method: 'GET', path, signal});
@@ -130,18 +145,7 @@ describe('timeouts', () => {
   });
 
   it('a connection that does not complete within connectTimeoutMs: ETIMEDOUT, not sent, named a connect timeout', async () => {
-    // Accepts TCP and never answers the TLS handshake.
-    const sockets: Socket[] = [];
-    const net = createNetServer(socket => {
-      sockets.push(socket);
-      socket.on('error', () => {});
-    });
-    await new Promise<void>(resolve => net.listen(0, '127.0.0.1', resolve));
-    closers.push(() => new Promise<void>(resolve => {
-      for (const socket of sockets) socket.destroy();
-      net.close(() => resolve());
-    }));
-    const host = `127.0.0.1:${(net.address() as AddressInfo).port}`;
+    const {host} = await silentTlsServer();
     const error = await rejectionOf(transportTo(`https://${host}`, {connectTimeoutMs: 100, timeoutMs: 5_000})(), NetworkFailure);
     expect({code: error.code, phase: error.phase, message: error.message}).toEqual({code: 'ETIMEDOUT', phase: 'not-sent', message: `could not connect to ${host} within 100 ms`});
   });
@@ -160,18 +164,8 @@ describe("the call's time budget (a signal from AbortSignal.timeout)", () => {
   });
 
   it('running out before the connection is made: nothing was sent', async () => {
-    // Accepts TCP and never answers the TLS handshake: the request never leaves.
-    const sockets: Socket[] = [];
-    const net = createNetServer(socket => {
-      sockets.push(socket);
-      socket.on('error', () => {});
-    });
-    await new Promise<void>(resolve => net.listen(0, '127.0.0.1', resolve));
-    closers.push(() => new Promise<void>(resolve => {
-      for (const socket of sockets) socket.destroy();
-      net.close(() => resolve());
-    }));
-    const host = `127.0.0.1:${(net.address() as AddressInfo).port}`;
+    // The request never leaves.
+    const {host, sockets} = await silentTlsServer();
     const error = await rejectionOf(transportTo(`https://${host}`, {connectTimeoutMs: 5_000})(AbortSignal.timeout(500)), NetworkFailure);
     expect(sockets).toHaveLength(1);
     expect({code: error.code, phase: error.phase, message: error.message}).toEqual({code: 'ETIMEDOUT', phase: 'not-sent', message: `no answer from ${host} within the call's time budget`});
