@@ -130,12 +130,17 @@ export interface Transport {
   send(request: SendRequest): Promise<RawResponse>;
 }
 
+// got and the exchange are loaded on the first request, not at start-up: commands that send
+// nothing (help, config, --dry-run) skip loading them. One import for the process, shared by
+// every transport: under vitest's module runner a second import() started while the first
+// was still evaluating got the module half-initialised ("Cannot access 'agents' before
+// initialization" when two workers in one test process sent their first requests together).
+let gotTransport: Promise<typeof import('./got-transport.js')> | undefined;
+
 export function createTransport(options: TransportOptions): Transport {
-  // got and the exchange are loaded on the first request, not at start-up: commands that
-  // send nothing (help, config, --dry-run) skip loading them.
   let loaded: Transport | undefined;
   let loading: Promise<Transport> | undefined;
-  const load = async () => (loaded = (await import('./got-transport.js')).createGotTransport(options));
+  const load = async () => (loaded = (await (gotTransport ??= import('./got-transport.js'))).createGotTransport(options));
   return {
     async send(request) {
       if (request.signal.aborted) throw new InterruptedError();
