@@ -1,10 +1,12 @@
 import {spawn} from 'node:child_process';
-import {existsSync} from 'node:fs';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {CLI, ROOT} from '../helpers/cli.js';
 import {gzipBomb} from '../helpers/gzip-bomb.js';
+import {requireProgram} from '../helpers/programs.js';
 import {localServer, type LocalServer} from './helpers.js';
 
+// GNU time, for the peak RSS the OS measured.
+const time = requireProgram('/usr/bin/time');
 const TIME = '/usr/bin/time';
 
 /**
@@ -12,7 +14,7 @@ const TIME = '/usr/bin/time';
  * answering with 1 GiB of gzipped zeros (about 1 MB on the wire). Peak RSS comes from the
  * OS (GNU time's "Maximum resident set size"), not from inside Node.
  */
-describe.skipIf(!existsSync(TIME))('the CLI against a 1 GiB gzip response', () => {
+describe.skipIf(time.skipReason)('the CLI against a 1 GiB gzip response', () => {
   let server: LocalServer;
   beforeAll(async () => {
     const bomb = gzipBomb(2 ** 30);

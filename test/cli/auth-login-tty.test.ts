@@ -1,18 +1,16 @@
-import {spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, statSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {CLI} from '../helpers/cli.js';
 import {ensureBuilt} from '../helpers/build.js';
-import {TmuxSession} from '../helpers/tmux.js';
+import {TmuxSession, tmux} from '../helpers/tmux.js';
 
 /*
  * `vigil auth login` in a real terminal (TmuxSession: Debian package `tmux`) running the
  * built CLI: what a person types and sees. Skipped without tmux.
  */
 
-const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 const KEY = 'vk_tty_7e6d5c4b3a2910ffee';
 let session: TmuxSession | undefined;
 
@@ -28,7 +26,7 @@ function start(dir: string): TmuxSession {
   return session;
 }
 
-describe.skipIf(!hasTmux)('vigil auth login at a terminal (tmux)', () => {
+describe.skipIf(tmux.skipReason)('vigil auth login at a terminal (tmux)', () => {
   it('asks with a masked prompt, never shows the key, saves it 0600 and exits 0', async () => {
     const dir = path.join(mkdtempSync(path.join(tmpdir(), 'vigil-tty-')), 'vigil');
     const terminal = start(dir);

@@ -2,8 +2,8 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {ROOT} from '../helpers/cli.js';
+import {afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest';
+import {bundleFixture} from '../helpers/build.js';
 import {waitFor} from '../helpers/wait-for.js';
 
 /*
@@ -13,6 +13,12 @@ import {waitFor} from '../helpers/wait-for.js';
 
 let root: string;
 let children: ChildProcess[] = [];
+let holderModule: string;
+
+// Dozens of contenders start: bundled once, each starts like the built CLI would.
+beforeAll(async () => {
+  holderModule = await bundleFixture('test/config/fixtures/lock-holder.ts');
+});
 
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'vigil-lock-'));
@@ -43,8 +49,7 @@ interface Contender {
 
 /** Starts a contender process and resolves once it is loaded and waiting for a lock to take. */
 async function contender(): Promise<Contender> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/config/fixtures/lock-holder.ts')], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [holderModule], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   children.push(child);

@@ -9,7 +9,7 @@ import {CLI, ROOT, runCli} from '../helpers/cli.js';
 import {startSandboxProcess, type SandboxProcess} from '../helpers/sandbox-process.js';
 import {waitFor} from '../helpers/wait-for.js';
 import {freePort, startRedis, type TestRedis} from '../jobs/redis-server.js';
-import {requireBinary} from './tools.js';
+import {requireOneOf, requireProgram} from '../helpers/programs.js';
 
 /*
  * The on-call chain for real, on loopback: the sandbox, the built `vigil worker` checking
@@ -18,9 +18,9 @@ import {requireBinary} from './tools.js';
  * shortened, receivers pointed at this test), and a webhook receiver. Each step waits for
  * what a person on call would see arrive.
  */
-const prometheusBin = requireBinary('prometheus');
-const alertmanagerBin = requireBinary(ALERTMANAGER_NAMES, 'prometheus-alertmanager');
-const amtool = requireBinary('amtool', 'prometheus-alertmanager');
+const prometheusBin = requireProgram('prometheus');
+const alertmanagerBin = requireOneOf(ALERTMANAGER_NAMES, 'prometheus-alertmanager');
+const amtool = requireProgram('amtool');
 const skip = prometheusBin.skipReason ?? alertmanagerBin.skipReason;
 
 interface Received {

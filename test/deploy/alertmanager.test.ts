@@ -4,11 +4,11 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
-import {requireBinary} from './tools.js';
+import {requireProgram} from '../helpers/programs.js';
 
 /* deploy/alertmanager as an operator checks it: amtool validates, routes and renders. */
 
-const amtool = requireBinary('amtool', 'prometheus-alertmanager');
+const amtool = requireProgram('amtool');
 const run = (args: string[]) => execFileSync(amtool.path!, args, {cwd: 'deploy/alertmanager', encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']});
 const routeOf = (labels: string[]) => run(['config', 'routes', 'test', '--config.file=alertmanager.yml', ...labels]).trim();
 

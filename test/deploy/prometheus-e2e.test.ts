@@ -3,7 +3,7 @@ import {mkdtempSync, rmSync, writeFileSync, copyFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {requireBinary} from './tools.js';
+import {requireProgram} from '../helpers/programs.js';
 import {panelQueries} from './dashboard-queries.js';
 import {freePort, startRedis, type TestRedis} from '../jobs/redis-server.js';
 import {startStubUpstream, type StubUpstream} from '../jobs/stub-upstream.js';
@@ -15,8 +15,8 @@ import {waitFor} from '../helpers/wait-for.js';
  * query of the Grafana dashboard must return data, the alert rules must load, and
  * `promtool check metrics` must accept what the worker exports.
  */
-const prometheusBin = requireBinary('prometheus');
-const promtoolBin = requireBinary('promtool');
+const prometheusBin = requireProgram('prometheus');
+const promtoolBin = requireProgram('promtool');
 const skip = prometheusBin.skipReason ?? promtoolBin.skipReason;
 
 let redis: TestRedis;

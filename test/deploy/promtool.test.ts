@@ -1,9 +1,9 @@
 import {execFileSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
-import {requireBinary} from './tools.js';
+import {requireProgram} from '../helpers/programs.js';
 
-const promtool = requireBinary('promtool');
+const promtool = requireProgram('promtool');
 const run = (args: string[]) => execFileSync(promtool.path!, args, {cwd: 'deploy/prometheus', encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']});
 
 describe.skipIf(promtool.skipReason !== undefined)('deploy/prometheus with promtool', () => {

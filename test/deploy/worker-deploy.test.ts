@@ -5,14 +5,14 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parseAllDocuments} from 'yaml';
 import {ROOT} from '../helpers/cli.js';
-import {findBinary} from './tools.js';
+import {requireProgram} from '../helpers/programs.js';
 import {parseRedisUrl} from '../../src/redis/connection-url.js';
 import {parseChecks} from '../../src/checks/loader.js';
 
 /* The deploy/ examples for running workers: a systemd unit that systemd accepts, and Kubernetes manifests that fit together. */
 
 const UNIT = path.join(ROOT, 'deploy/systemd/vigil-worker.service');
-const systemdAnalyze = findBinary('systemd-analyze');
+const systemdAnalyze = requireProgram('systemd-analyze');
 
 /**
  * `systemd-analyze verify` on a copy whose ExecStart names this machine's node (the unit
@@ -21,11 +21,11 @@ const systemdAnalyze = findBinary('systemd-analyze');
 function verify(text: string): {code: number | null; output: string} {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'vigil-unit-')), 'vigil-worker.service');
   writeFileSync(file, text.replace('ExecStart=/usr/bin/node ', `ExecStart=${process.execPath} `));
-  const result = spawnSync(systemdAnalyze!, ['verify', file], {encoding: 'utf8'});
+  const result = spawnSync(systemdAnalyze.path!, ['verify', file], {encoding: 'utf8'});
   return {code: result.status, output: `${result.stdout}${result.stderr}`};
 }
 
-describe.skipIf(!systemdAnalyze)('deploy/systemd/vigil-worker.service (systemd-analyze verify; skipped where systemd is absent)', () => {
+describe.skipIf(systemdAnalyze.skipReason)('deploy/systemd/vigil-worker.service (systemd-analyze verify)', () => {
   it('verifies clean, and the same check rejects a broken copy', () => {
     const unit = readFileSync(UNIT, 'utf8');
     expect(unit).toContain('ExecStart=/usr/bin/node /opt/vigil/dist/cli.js worker');

@@ -9,6 +9,10 @@ import {CLI} from '../helpers/cli.js';
 import {startMcp, type McpSession} from '../helpers/mcp-client.js';
 import {E2E_API_KEY, E2E_SCOPED_KEY, startSandboxProcess, type SandboxProcess} from '../helpers/sandbox-process.js';
 import {startRedis, type TestRedis} from '../jobs/redis-server.js';
+import {requireProgram} from '../helpers/programs.js';
+
+// Redis suites start their own redis-server; without one they are skipped (test/helpers/programs.ts).
+const redisServer = requireProgram('redis-server');
 
 /*
  * `vigil mcp` as an agent's client starts it: the SDK's Client over stdio, the server
@@ -50,7 +54,7 @@ afterAll(async () => {
 
 const reportsOf = (result: CallToolResult) => (result.structuredContent as {reports: Array<{id: string; status: string}>}).reports;
 
-describe('vigil mcp, read-only', () => {
+describe.skipIf(redisServer.skipReason)('vigil mcp, read-only', () => {
   it('lists every read-only tool the definitions make, and none that writes', async () => {
     const {tools} = await mcp.client.listTools();
     const names = tools.map(tool => tool.name);

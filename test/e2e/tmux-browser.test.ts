@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {useSandboxTerminal} from '../helpers/sandbox-terminal.js';
-import type {TmuxSession} from '../helpers/tmux.js';
+import {tmux, type TmuxSession} from '../helpers/tmux.js';
 
 /*
  * The review browser in a real terminal (tmux) against the sandbox: what a reviewer does
@@ -20,7 +20,7 @@ function highlightedId(screen: string): string {
   return match[1]!;
 }
 
-describe('review browser in a terminal', () => {
+describe.skipIf(tmux.skipReason)('review browser in a terminal', () => {
   it('moves, opens a detail with every proposal and asset id, pages forward and back, quits with 0', async () => {
     const term = browse(['--needs-customer-review', '--limit', '5']);
     const first = await term.waitForScreen(/Showing 1-5 of \d+ \(page 1\)/);

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {runCli} from '../helpers/cli.js';
 import {useSandboxTerminal} from '../helpers/sandbox-terminal.js';
-import type {TmuxSession} from '../helpers/tmux.js';
+import {tmux, type TmuxSession} from '../helpers/tmux.js';
 
 /* The guided `reports create` in a real terminal (tmux) against the sandbox process. */
 
@@ -11,7 +11,7 @@ function create(args: string[] = []): TmuxSession {
   return terminal.open(['reports', 'create', ...args], {rows: 50});
 }
 
-describe('guided create in a terminal', () => {
+describe.skipIf(tmux.skipReason)('guided create in a terminal', () => {
   it('prompts for every missing field, offers to drop a duplicate, and after a 422 returns to the form with the asset marked until it is dropped and the report created', async () => {
     const unique = `e2e-${Date.now()}.example`;
     const term = create(['--attachment-url', 'https://files.example/shot.png']);

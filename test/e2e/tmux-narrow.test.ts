@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {queueIdsFromCli} from '../helpers/review-queue.js';
 import {useSandboxTerminal} from '../helpers/sandbox-terminal.js';
+import {tmux} from '../helpers/tmux.js';
 
 /*
  * `reports list` in narrow real terminals (tmux) against the sandbox: the width goes to the
@@ -43,7 +44,7 @@ function expectReadable(screen: string, columns: number, someCut = true): void {
   for (const title of cut) expect(title.length, title).toBeGreaterThanOrEqual(30);
 }
 
-describe('reports list in narrow terminals', () => {
+describe.skipIf(tmux.skipReason)('reports list in narrow terminals', () => {
   it.each([80, 60])('the browser at %i columns: titles of at least 30 characters, no header cut', async columns => {
     const term = terminal.open(['reports', 'list', '--limit', '8'], {columns, rows: 24});
     const screen = await term.waitForScreen(/Showing 1-8 of \d+/);
@@ -80,7 +81,7 @@ describe('reports list in narrow terminals', () => {
   });
 });
 
-describe('review keys outside the review queue', () => {
+describe.skipIf(tmux.skipReason)('review keys outside the review queue', () => {
   it('approve a proposal awaiting the customer from the plain listing, with a label', async () => {
     const before = await queueIdsFromCli(terminal.env());
     const term = terminal.open(['reports', 'list', '--limit', '8'], {columns: 100, rows: 30});

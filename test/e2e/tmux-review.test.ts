@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {highlightedRow, queueIdsFromCli, queueTotal} from '../helpers/review-queue.js';
 import {CLI} from '../helpers/cli.js';
 import {useSandboxTerminal} from '../helpers/sandbox-terminal.js';
-import {TmuxSession} from '../helpers/tmux.js';
+import {TmuxSession, tmux} from '../helpers/tmux.js';
 
 /*
  * Reviewing the needs-customer-review queue with the keyboard, in a real terminal (tmux),
@@ -16,7 +16,7 @@ function openQueue(): TmuxSession {
   return terminal.open(['reports', 'list', '--needs-customer-review', '--limit', '5'], {columns: 120, rows: 40});
 }
 
-describe('reviewing the queue in a terminal', () => {
+describe.skipIf(tmux.skipReason)('reviewing the queue in a terminal', () => {
   it('reviews two proposals with the keyboard, sees them leave the queue, and shows the limit on the third', async () => {
     const before = await queueIdsFromCli(terminal.env());
     const term = openQueue();

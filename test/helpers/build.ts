@@ -1,5 +1,6 @@
 import {execFileSync} from 'node:child_process';
-import {readdirSync, statSync} from 'node:fs';
+import {createHash} from 'node:crypto';
+import {existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {CLI, ROOT} from './cli.js';
 
@@ -30,4 +31,25 @@ export function ensureBuilt(): void {
     const output = (error as {stderr?: Buffer}).stderr?.toString() ?? '';
     console.warn(`ensureBuilt: build failed, testing the existing dist/\n${output.slice(0, 2000)}`);
   }
+}
+
+/**
+ * Bundles a TypeScript fixture that tests start as processes (with its imports from src/)
+ * into one plain ES module, so each process starts as fast as the built CLI instead of
+ * paying tsx's compile at every start. Packages stay imports: the module is written under
+ * node_modules/.cache, where they resolve, named by its content (nothing piles up).
+ */
+export async function bundleFixture(entry: string): Promise<string> {
+  const {build} = await import('esbuild');
+  const result = await build({entryPoints: [path.join(ROOT, entry)], write: false, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', logLevel: 'error'});
+  const code = result.outputFiles[0]!.contents;
+  const outfile = path.join(ROOT, 'node_modules/.cache/vigil-fixtures', `${path.basename(entry, '.ts')}-${createHash('sha256').update(code).digest('hex').slice(0, 12)}.mjs`);
+  if (!existsSync(outfile)) {
+    mkdirSync(path.dirname(outfile), {recursive: true});
+    // Written aside and renamed: two test files bundling at once never read half a file.
+    const partial = `${outfile}.${process.pid}`;
+    writeFileSync(partial, code);
+    renameSync(partial, outfile);
+  }
+  return outfile;
 }

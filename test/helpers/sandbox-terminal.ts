@@ -5,7 +5,7 @@ import {afterAll, afterEach, beforeAll} from 'vitest';
 import {ensureBuilt} from './build.js';
 import {CLI} from './cli.js';
 import {startSandboxProcess, type SandboxProcess, type SandboxProcessOptions} from './sandbox-process.js';
-import {TmuxSession, type TmuxOptions} from './tmux.js';
+import {TmuxSession, tmux, type TmuxOptions} from './tmux.js';
 
 export interface SandboxTerminal {
   /** The environment that points the CLI at the sandbox, with a private config folder. */
@@ -24,21 +24,25 @@ export function useSandboxTerminal(sandboxOptions: SandboxProcessOptions = {}): 
   let configDir = '';
   let session: TmuxSession | undefined;
 
-  beforeAll(async () => {
-    ensureBuilt();
-    sandbox = await startSandboxProcess(sandboxOptions);
-    configDir = mkdtempSync(path.join(tmpdir(), 'vigil-e2e-config-'));
-  }, 120_000);
+  // Without tmux the file's suites are skipped: start no sandbox for them.
+  if (!tmux.skipReason) registerHooks();
+  function registerHooks() {
+    beforeAll(async () => {
+      ensureBuilt();
+      sandbox = await startSandboxProcess(sandboxOptions);
+      configDir = mkdtempSync(path.join(tmpdir(), 'vigil-e2e-config-'));
+    }, 120_000);
 
-  afterAll(async () => {
-    await sandbox?.stop();
-    rmSync(configDir, {recursive: true, force: true});
-  });
+    afterAll(async () => {
+      await sandbox?.stop();
+      rmSync(configDir, {recursive: true, force: true});
+    });
 
-  afterEach(() => {
-    session?.close();
-    session = undefined;
-  });
+    afterEach(() => {
+      session?.close();
+      session = undefined;
+    });
+  }
 
   const env = () => ({...sandbox!.env, VIGIL_CONFIG_DIR: configDir});
   return {

@@ -2,6 +2,7 @@ import {execFileSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {requireProgram} from './programs.js';
 import {waitFor} from './wait-for.js';
 
 /*
@@ -10,6 +11,9 @@ import {waitFor} from './wait-for.js';
  * capture-pane. The command's exit code is written to a file when it ends; the pane stays
  * open afterwards so its last frame can still be read.
  */
+
+/** tmux itself: a file of terminal tests is skipped (visibly) where it is missing, outside CI. */
+export const tmux = requireProgram('tmux');
 
 let counter = 0;
 

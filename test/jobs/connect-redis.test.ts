@@ -1,6 +1,10 @@
 import {afterEach, describe, expect, it} from 'vitest';
 import {connectRedis} from '../../src/redis/connect.js';
 import {startRedis, type TestRedis} from './redis-server.js';
+import {requireProgram} from '../helpers/programs.js';
+
+// Redis suites start their own redis-server; without one they are skipped (test/helpers/programs.ts).
+const redisServer = requireProgram('redis-server');
 
 let server: TestRedis | undefined;
 afterEach(async () => {
@@ -8,7 +12,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-describe('connectRedis', () => {
+describe.skipIf(redisServer.skipReason)('connectRedis', () => {
   it('one-shot: a command fails within seconds when Redis goes away after the probe', async () => {
     server = await startRedis();
     const redis = await connectRedis(server.url, '--redis-url', {oneShot: true});

@@ -5,6 +5,10 @@ import type {DiscoverConfig} from '../../src/checks/schema.js';
 import {waitFor} from '../helpers/wait-for.js';
 import {workerFixture} from './fixture.js';
 import {metricValue, scrape, spec, type TestWorker} from './harness.js';
+import {requireProgram} from '../helpers/programs.js';
+
+// Redis suites start their own redis-server; without one they are skipped (test/helpers/programs.ts).
+const redisServer = requireProgram('redis-server');
 
 /*
  * `discover:` on a real Redis against the stub upstream's registry: the registry decides
@@ -41,7 +45,7 @@ async function until(worker: TestWorker, what: string, probe: (text: string) => 
   }, timeoutMs);
 }
 
-describe('a discover: worker', () => {
+describe.skipIf(redisServer.skipReason)('a discover: worker', () => {
   it('schedules a check that joins the registry and unschedules one that leaves, with its series', async () => {
     setRegistry([['takedowns.cancelled-count', true], ['reviewing.backlog', true], ['future.planned-check', false]]);
     fixture.stub.checkCounts.set('reviewing.backlog@dj', 30);
@@ -120,7 +124,7 @@ describe('a discover: worker', () => {
   });
 });
 
-describe('acceptance: a discover: worker for three orgs', () => {
+describe.skipIf(redisServer.skipReason)('acceptance: a discover: worker for three orgs', () => {
   it('exports vigil_check_severity for all thirty (check, org) pairs within two intervals, and never calls a planned check', async () => {
     setRegistry([...DOCUMENTED_HEALTHCHECK_IDS.map((id): [string, boolean] => [id, true]), ['insights.planned-check', false]]);
     const orgs = ['acc-a', 'acc-b', 'acc-c'];

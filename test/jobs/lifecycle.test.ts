@@ -5,11 +5,16 @@ import {ResultStore} from '../../src/metrics/store.js';
 import {workerFixture} from './fixture.js';
 import {metricValue, scrape, spec} from './harness.js';
 import {waitFor} from '../helpers/wait-for.js';
+import {bundleFixture} from '../helpers/build.js';
+import {requireProgram} from '../helpers/programs.js';
+
+// Redis suites start their own redis-server; without one they are skipped (test/helpers/programs.ts).
+const redisServer = requireProgram('redis-server');
 
 const fixture = workerFixture();
 const {start, requestsFor} = fixture;
 
-describe('several workers on one Redis', () => {
+describe.skipIf(redisServer.skipReason)('several workers on one Redis', () => {
   it('run each scheduled job once and export the same check values', async () => {
     const orgs = Array.from({length: 12}, (_, i) => `dup-${i}`);
     orgs.forEach((org, i) => fixture.stub.counts.set(org, i));
@@ -49,7 +54,7 @@ describe('several workers on one Redis', () => {
   });
 });
 
-describe('shutdown', () => {
+describe.skipIf(redisServer.skipReason)('shutdown', () => {
   it('lets an in-flight run finish within the grace period', async () => {
     fixture.stub.latencyByOrg.set('grace-ok', 1500);
     const worker = await start({prefix: 'grace', specs: [spec('grace-ok', {everyMs: 3000})], concurrency: 1});
@@ -74,11 +79,11 @@ describe('shutdown', () => {
   }, 45_000);
 });
 
-describe('failures', () => {
+describe.skipIf(redisServer.skipReason)('failures', () => {
   it('re-runs the job of a killed worker once its lock expires', async () => {
     const org = 'killed';
     fixture.stub.latencyByOrg.set(org, 10_000);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/jobs/fixtures/worker-process.ts'], {
+    const child = spawn(process.execPath, [await bundleFixture('test/jobs/fixtures/worker-process.ts')], {
       env: {...process.env, REDIS_URL: fixture.redis.url, BASE_URL: fixture.stub.baseUrl, PREFIX: 'kill', ORG: org, EVERY_MS: '8000', LOCK_MS: '1000'},
       stdio: ['ignore', 'pipe', 'inherit'],
     });

@@ -1,6 +1,10 @@
 import {afterAll, describe, expect, it} from 'vitest';
 import {rejectionOf} from '../helpers/thrown.js';
 import {spawnRedis, startRedis, type TestRedis} from './redis-server.js';
+import {requireProgram} from '../helpers/programs.js';
+
+// Redis suites start their own redis-server; without one they are skipped (test/helpers/programs.ts).
+const redisServer = requireProgram('redis-server');
 
 /*
  * The throwaway Redis of the tests must be the one the test started: test files run in
@@ -12,7 +16,7 @@ afterAll(async () => {
   await other?.stop();
 });
 
-describe('spawnRedis', () => {
+describe.skipIf(redisServer.skipReason)('spawnRedis', () => {
   it('does not take another server answering on the port for its own', async () => {
     other = await startRedis();
     const error = await rejectionOf(spawnRedis(port => ['--port', String(port), '--bind', '127.0.0.1', '--save', ''], {port: other.port}));

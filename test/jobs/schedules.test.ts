@@ -10,6 +10,10 @@ import {spec} from './harness.js';
 import {waitFor} from '../helpers/wait-for.js';
 import {startHeartbeat, workersKey} from '../../src/redis/heartbeat.js';
 import {QUEUE_NAME} from '../../src/redis/queue.js';
+import {requireProgram} from '../helpers/programs.js';
+
+// Redis suites start their own redis-server; without one they are skipped (test/helpers/programs.ts).
+const redisServer = requireProgram('redis-server');
 
 const fixture = workerFixture();
 const dir = mkdtempSync(path.join(tmpdir(), 'vigil-schedules-'));
@@ -20,7 +24,7 @@ const list = async (tty: boolean, flags: SchedulesListFlags) => {
   return {code, out: io.out(), err: io.err()};
 };
 
-describe('vigil schedules list', () => {
+describe.skipIf(redisServer.skipReason)('vigil schedules list', () => {
   it('shows each scheduler with interval, next run and last result as a table on a terminal', async () => {
     fixture.stub.counts.set('sl-fail', 12);
     fixture.stub.failures.set('sl-err', [403, 403, 403, 403]);

@@ -12,6 +12,10 @@ import {checkSpecId} from '../../src/checks/schema.js';
 import {fnv1a32} from '../../src/fnv1a.js';
 import {removeScratchDirs, startSentinelSet, type SentinelSet} from '../redis/servers.js';
 import {stableSeries, startWorkerProcess, writeChecks, type WorkerProcess} from '../redis/worker-process.js';
+import {requireProgram} from '../helpers/programs.js';
+
+// Redis suites start their own redis-server; without one they are skipped (test/helpers/programs.ts).
+const redisServer = requireProgram('redis-server');
 
 /*
  * Redis Sentinel failover under two running workers: primary + replica + three sentinels,
@@ -77,7 +81,7 @@ function sentinelQueue(): {queue: Queue; connection: Redis} {
   return {queue: new Queue('healthchecks', {connection, prefix: PREFIX}), connection};
 }
 
-describe('Redis Sentinel failover', () => {
+describe.skipIf(redisServer.skipReason)('Redis Sentinel failover', () => {
   it('promotes the replica; both workers reconnect on their own; no slot lost or run twice; the run in flight completes; /healthz 503 then 200; metrics agree', async () => {
     const checks = writeChecks(dir, 'failover.yaml', FAST, '1s', `  - {check: ${CHECK}, org: ${SLOW}, every: 4s}\n`);
     const env = {VIGIL_WORKER_LOCK_MS: '2000'};

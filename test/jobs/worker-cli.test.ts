@@ -8,6 +8,10 @@ import {ensureBuilt} from '../helpers/build.js';
 import {freePort, startRedis, type TestRedis} from './redis-server.js';
 import {startStubUpstream, type StubUpstream} from './stub-upstream.js';
 import {waitFor} from '../helpers/wait-for.js';
+import {requireProgram} from '../helpers/programs.js';
+
+// Redis suites start their own redis-server; without one they are skipped (test/helpers/programs.ts).
+const redisServer = requireProgram('redis-server');
 
 /* `vigil worker` and `vigil schedules list` as a user runs them: the built CLI, piped. */
 
@@ -57,7 +61,7 @@ const jsonLines = (text: string) =>
     .filter(Boolean)
     .map(line => JSON.parse(line) as Record<string, unknown>);
 
-describe('vigil worker (built CLI)', () => {
+describe.skipIf(redisServer.skipReason)('vigil worker (built CLI)', () => {
   it('runs the checks file, serves /metrics and /healthz, logs JSON lines and exits 0 on SIGTERM', async () => {
     stub.counts.set('cli-a', 4);
     const port = await freePort();

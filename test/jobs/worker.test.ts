@@ -5,11 +5,15 @@ import {metricValue, scrape, spec, TEST_KEY} from './harness.js';
 import {waitFor} from '../helpers/wait-for.js';
 import {healthcheckResult} from './stub-upstream.js';
 import {schedulerOffset} from '../../jobs/reconcile.js';
+import {requireProgram} from '../helpers/programs.js';
+
+// Redis suites start their own redis-server; without one they are skipped (test/helpers/programs.ts).
+const redisServer = requireProgram('redis-server');
 
 const fixture = workerFixture();
 const {start, requestsFor} = fixture;
 
-describe('reconcile', () => {
+describe.skipIf(redisServer.skipReason)('reconcile', () => {
   it('adds, changes and removes schedulers to match the checks file', async () => {
     const prefix = 'rec';
     const queue = new Queue('healthchecks', {connection: fixture.redis.client(), prefix});
@@ -43,7 +47,7 @@ describe('reconcile', () => {
   });
 });
 
-describe('runs', () => {
+describe.skipIf(redisServer.skipReason)('runs', () => {
   it('calls the upstream with the spec, stores the result and exports it', async () => {
     fixture.stub.counts.set('run-warn', 5);
     const worker = await start({prefix: 'runs', specs: [spec('run-warn', {warnThreshold: 4, failThreshold: 9, lookbackHours: 48})]});
@@ -128,7 +132,7 @@ describe('runs', () => {
 
 });
 
-describe('a hostile upstream', () => {
+describe.skipIf(redisServer.skipReason)('a hostile upstream', () => {
   it('cannot get the API key or control characters into /metrics or the result store', async () => {
     const echo = healthcheckResult('evil-echo', 2, 3, 10);
     echo.observed = {...echo.observed, [`key ${TEST_KEY}`]: 1, '\u001b]52;c;cHduZWQ=\u0007osc\u0000': 3} as typeof echo.observed;

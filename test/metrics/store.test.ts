@@ -4,6 +4,10 @@ import {clearSecrets, registerSecret} from '../../src/secrets.js';
 import {startRedis, type TestRedis} from '../jobs/redis-server.js';
 import {healthcheckResult} from '../jobs/stub-upstream.js';
 import {spec} from '../jobs/harness.js';
+import {requireProgram} from '../helpers/programs.js';
+
+// Redis suites start their own redis-server; without one they are skipped (test/helpers/programs.ts).
+const redisServer = requireProgram('redis-server');
 
 let redis: TestRedis;
 beforeAll(async () => {
@@ -18,7 +22,7 @@ const byOrg = <T>(items: StoredCheck[], pick: (item: StoredCheck) => T) => Objec
 
 const result = (org: string, count: number) => healthcheckResult(org, count, 3, 10) as Parameters<ResultStore['recordSuccess']>[1];
 
-describe('the result store read by each replica', () => {
+describe.skipIf(redisServer.skipReason)('the result store read by each replica', () => {
   it('sees every change another replica writes, reading only what changed', async () => {
     const writer = new ResultStore(redis.client(), 'feed', 'healthchecks');
     const reader = new ResultStore(redis.client(), 'feed', 'healthchecks');
@@ -69,7 +73,7 @@ describe('the result store read by each replica', () => {
   });
 });
 
-describe('what the store keeps of a run', () => {
+describe.skipIf(redisServer.skipReason)('what the store keeps of a run', () => {
   it('keeps a success whole: severity, ok, numeric observations, time, the app link', async () => {
     const store = new ResultStore(redis.client(), 'kept', 'healthchecks');
     await store.replaceConfig([spec('s')]);
@@ -114,7 +118,7 @@ describe('what the store keeps of a run', () => {
   });
 });
 
-describe('the configured set', () => {
+describe.skipIf(redisServer.skipReason)('the configured set', () => {
   it('replaces the config: removed checks and their state are gone, the marker is set', async () => {
     const client = redis.client();
     const store = new ResultStore(client, 'cfg', 'healthchecks');
@@ -163,7 +167,7 @@ describe('the configured set', () => {
   });
 });
 
-describe('where the store keeps its data', () => {
+describe.skipIf(redisServer.skipReason)('where the store keeps its data', () => {
   it('keeps every key under <prefix>:<queue>:vigil, apart from any other queue', async () => {
     const client = redis.client();
     const store = new ResultStore(client, 'ns', 'q1');
@@ -206,7 +210,7 @@ describe('where the store keeps its data', () => {
   });
 });
 
-describe('when a reader reads everything again', () => {
+describe.skipIf(redisServer.skipReason)('when a reader reads everything again', () => {
   const legacy = `${JSON.stringify({severity: 'fail', ok: false, observed: {}, at: 9, appUrl: null})}\n${JSON.stringify({at: 9, outcome: 'fail', durationMs: 1})}`;
 
   it('counts FULL_READ_MS from its last full read, not from the epoch', async () => {

@@ -10,6 +10,10 @@ import {checkSpecId} from '../../src/checks/schema.js';
 import {fnv1a32} from '../../src/fnv1a.js';
 import {removeScratchDirs, startCluster, type TestCluster} from './servers.js';
 import {stableSeries, startWorkerProcess, writeChecks, WORKER_KEY, type WorkerProcess} from './worker-process.js';
+import {requirePrograms} from '../helpers/programs.js';
+
+// Redis suites start their own redis-server; without one they are skipped (test/helpers/programs.ts).
+const redisServer = requirePrograms('redis-server', 'redis-cli');
 
 /*
  * Two workers on a three-primary Redis Cluster, 1,000 checks: each runs on its schedule,
@@ -56,7 +60,7 @@ function requestsBySlot(since: number) {
   return slots;
 }
 
-describe('workers on Redis Cluster', () => {
+describe.skipIf(redisServer.skipReason)('workers on Redis Cluster', () => {
   it('run 1,000 checks on schedule, once per slot, with identical metrics on both replicas and `schedules list` reading them', async () => {
     const checks = writeChecks(dir, 'cluster.yaml', ORGS, '1m');
     const started = Date.now();

@@ -2,6 +2,10 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {readBeats, startHeartbeat} from '../../src/redis/heartbeat.js';
 import {startRedis, type TestRedis} from '../jobs/redis-server.js';
 import {waitFor} from '../helpers/wait-for.js';
+import {requireProgram} from '../helpers/programs.js';
+
+// Redis suites start their own redis-server; without one they are skipped (test/helpers/programs.ts).
+const redisServer = requireProgram('redis-server');
 
 let redis: TestRedis;
 beforeAll(async () => {
@@ -13,7 +17,7 @@ afterAll(async () => {
 
 const beat = (id: string) => ({id, host: 'box', pid: 42, version: '1.2.3', metricsUrl: 'http://127.0.0.1:9464', startedAt: 1000});
 
-describe('worker heartbeat', () => {
+describe.skipIf(redisServer.skipReason)('worker heartbeat', () => {
   it('writes the worker under its id with the time it was seen, and removes it on stop', async () => {
     const client = redis.client();
     let now = 5000;

@@ -8,6 +8,10 @@ import {ensureBuilt} from '../helpers/build.js';
 import {freePort} from '../jobs/redis-server.js';
 import {waitFor} from '../helpers/wait-for.js';
 import {removeScratchDirs, scratchDir, startNode, type Node} from './servers.js';
+import {requireProgram} from '../helpers/programs.js';
+
+// Redis suites start their own redis-server; without one they are skipped (test/helpers/programs.ts).
+const redisServer = requireProgram('redis-server');
 
 /* Each way a Redis setting can be wrong, as an operator meets it: the built CLI, its exit code and what it says. */
 
@@ -35,7 +39,7 @@ async function node(args: string[] = [], configFile?: string): Promise<Node> {
 const env = {VIGIL_CONFIG_DIR: '', VIGIL_API_KEY: 'misconfig-key-1234', VIGIL_BASE_URL: 'http://127.0.0.1:9/api/v2'};
 const worker = (url: string, ...extra: string[]) => runCli(['worker', '--checks', checks, '--metrics-port', '0', '--redis-url', url, ...extra], {env: {...env, VIGIL_CONFIG_DIR: dir}});
 
-describe('a worker pointed at a misconfigured Redis', () => {
+describe.skipIf(redisServer.skipReason)('a worker pointed at a misconfigured Redis', () => {
   it('refuses maxmemory-policy allkeys-lru with exit 3 and the command that fixes it', async () => {
     const redis = await node(['--maxmemory-policy', 'allkeys-lru']);
     const result = await worker(`redis://127.0.0.1:${redis.port}`);

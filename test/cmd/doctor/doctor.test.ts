@@ -9,6 +9,10 @@ import {freePort, startRedis, type TestRedis} from '../../jobs/redis-server.js';
 import {startNode, type Node} from '../../redis/servers.js';
 import {startWorkerProcess, type WorkerProcess} from '../../redis/worker-process.js';
 import {formatLines} from '../../../src/cmd/doctor/doctor.js';
+import {requireProgram} from '../../helpers/programs.js';
+
+// Redis suites start their own redis-server; without one they are skipped (test/helpers/programs.ts).
+const redisServer = requireProgram('redis-server');
 
 /* `vigil doctor` against the sandbox process, a redis-server and a running worker, as an operator runs it. */
 
@@ -36,7 +40,7 @@ const doctor = (args: string[], env: NodeJS.ProcessEnv = {}) =>
 
 const statusOf = (stdout: string) => Object.fromEntries(stdout.split('\n').filter(line => /^(ok|warn|fail)\s/.test(line)).map(line => [line.split(/\s{2,}/)[1], line.split(/\s+/)[0]]));
 
-describe('vigil doctor', () => {
+describe.skipIf(redisServer.skipReason)('vigil doctor', () => {
   it('all ok: config, key, API, Redis with version and policy, prefix, the live worker and its /healthz; exit 0', async () => {
     const result = await doctor([]);
     expect(result.stderr).toBe('');
