@@ -23,7 +23,10 @@ export function ensureBuilt(): void {
   const sources = Math.max(...['src', 'commands', 'jobs', 'package.json', 'scripts/build.mjs', 'scripts/build'].map(entry => newestMtime(path.join(ROOT, entry))));
   if (built >= sources) return;
   try {
-    execFileSync('flock', ['/tmp/vigil-build.lock', 'npm', 'run', 'build'], {cwd: ROOT, stdio: 'pipe'});
+    // The lock sits beside the dist/ it guards, not in the run's temp folder: two runs of
+    // the suite in one tree (or a person building) must wait for each other too.
+    mkdirSync(path.join(ROOT, 'node_modules/.cache'), {recursive: true});
+    execFileSync('flock', [path.join(ROOT, 'node_modules/.cache/vigil-build.lock'), 'npm', 'run', 'build'], {cwd: ROOT, stdio: 'pipe'});
   } catch (error) {
     // A tree shared with people mid-edit may not build for a moment; an existing dist/ is
     // still the CLI under test (`npm test` and CI build from a clean tree first).
