@@ -68,13 +68,15 @@ describe.skipIf(redisServer.skipReason)('shutdown', () => {
   }, 45_000);
 
   it('aborts runs still in flight when the grace period ends', async () => {
-    fixture.stub.latencyByOrg.set('grace-over', 8000);
+    const latencyMs = 8000;
+    fixture.stub.latencyByOrg.set('grace-over', latencyMs);
     const worker = await start({prefix: 'grace2', specs: [spec('grace-over', {everyMs: 3000})], timeoutMs: 20_000, concurrency: 1});
     await waitFor('the run to start', () => requestsFor('grace-over').length > 0);
     const started = Date.now();
     const result = await worker.shutdown(300);
     expect(result).toEqual({forced: true, aborted: 1, redisReachable: true});
-    expect(Date.now() - started).toBeLessThan(3000);
+    // Aborted, not waited for: the upstream's answer would have come at latencyMs.
+    expect(Date.now() - started).toBeLessThan(latencyMs);
     expect(worker.runs.filter(run => run.org === 'grace-over').map(run => run.outcome)).toEqual(['error']);
   }, 45_000);
 });
