@@ -4,9 +4,11 @@
 // - only the worker command (src/cmd/worker/) reaches into jobs/, the worker's BullMQ side:
 //   what other commands share with the worker lives in src/ (src/redis/, src/metrics/);
 // - zod is imported as a namespace (`import * as z from 'zod'`): the named `{z}` export is a
-//   namespace object the bundler must keep whole, ~130 KB more on every command's start-up.
+//   namespace object the bundler must keep whole, ~130 KB more on every command's start-up;
+// - src/ui calls commands' work functions and src/cmd/<noun>/shared/ only (lint/layers.mjs).
 import {readdir, readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
+import {layerProblems} from './lint/layers.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const MAX_LINES = 400;
@@ -44,6 +46,7 @@ for (const dir of ['src', 'commands', 'jobs']) {
     if (rel.startsWith('src/') && !rel.startsWith('src/cmd/worker/') && /(?:from|import\()\s*'(?:\.\.\/)+jobs\//.test(text)) {
       problems.push(`${rel}: only the worker command imports from jobs/ (move what it needs into src/)`);
     }
+    problems.push(...layerProblems(rel, text));
     const lines = text.split('\n').length;
     if (lines > MAX_LINES) problems.push(`${path.relative(root, file)}: ${lines} lines (split it below ${MAX_LINES})`);
   }

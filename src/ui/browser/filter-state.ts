@@ -1,5 +1,6 @@
 import {ACTOR_KINDS, REPORT_STATUSES, REVIEW_DECISIONS, type ActorKind, type ReportStatus, type ReviewDecision} from '../../api/enums.js';
-import {FILTER_FLAGS, shellQuote} from '../../cmd/reports/list/options.js';
+import {FILTER_FLAGS} from '../../cmd/reports/shared/filters.js';
+import {shellQuote} from '../../output/shell.js';
 import type {KeyInfo} from './keys.js';
 import type {QueryFilters} from './state.js';
 

@@ -1,5 +1,5 @@
 import type {ListReportsResult, ProposalDecision, Report} from '../../api/wire/index.js';
-import {awaitingIndexes} from '../../cmd/reports/awaiting.js';
+import {awaitingIndexes} from '../../cmd/reports/shared/awaiting.js';
 import {sanitizeText} from '../../output/sanitize.js';
 
 /*

@@ -1,6 +1,5 @@
 import type {ContextFlags} from '../../cli/context.js';
-import {fetchReportsPage, type ListFlags} from '../../cmd/reports/list/list.js';
-import {validateListFlags} from '../../cmd/reports/list/options.js';
+import {fetchReportsPage, validateListFlags, type ListFlags} from '../../cmd/reports/list/list.js';
 import {useInteractiveCommand} from '../hooks/use-interactive-command.js';
 import {Browser, type LoadPage} from './browser.js';
 import type {ReviewProposal} from './review-state.js';

@@ -1,5 +1,5 @@
 import type {Report} from '../../api/wire/index.js';
-import {relativeAge} from '../../cmd/reports/list/format.js';
+import {relativeAge} from '../../cmd/reports/shared/age.js';
 import {revealInvisible, sanitizeText} from '../../output/sanitize.js';
 import {truncateToWidth} from '../../output/table.js';
 import {textWidth as stringWidth} from '../../output/text-width.js';

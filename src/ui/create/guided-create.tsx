@@ -1,7 +1,7 @@
 import type {ContextFlags} from '../../cli/context.js';
-import {uniqueContents} from '../../cmd/reports/create/assets.js';
+import {uniqueContents} from '../../cmd/reports/shared/assets.js';
 import {planReportCreate, type CreateFlags} from '../../cmd/reports/create/create.js';
-import {answerPerAsset} from '../../cmd/reports/search/answers.js';
+import {answerPerAsset} from '../../cmd/reports/shared/answers.js';
 import {formatError} from '../../output/error-banner.js';
 import {sanitizeText} from '../../output/sanitize.js';
 import {useInteractiveCommand} from '../hooks/use-interactive-command.js';
@@ -10,7 +10,7 @@ import {editInEditor} from './editor.js';
 import {among} from './revise.js';
 import {answersAsFlags, type CreateNeeds, type DuplicateCheck} from './state.js';
 
-export {createNeeds} from './needs.js';
+export {createNeeds} from '../../cmd/reports/shared/create-needs.js';
 
 /** Stand-ins for the prompted fields, so every flag that WAS given is checked up front. */
 const PLACEHOLDERS = {title: 'placeholder', description: 'placeholder', asset: ['placeholder.example']};

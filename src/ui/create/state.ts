@@ -1,6 +1,6 @@
 import {ASSET_STATUSES, type AssetStatus} from '../../api/enums.js';
 import {createReportRequestSchema} from '../../api/wire/index.js';
-import {findDuplicateContents, misspeltStatus, parseAssetFlag} from '../../cmd/reports/create/assets.js';
+import {findDuplicateContents, misspeltStatus, parseAssetFlag} from '../../cmd/reports/shared/assets.js';
 import type {CreatePlan} from '../../cmd/reports/create/body.js';
 import type {AssetRejection} from '../../errors.js';
 import {editLine, lineOf, splitKeys, type EditKey, type Line} from '../hooks/line-edit.js';

@@ -1,19 +1,14 @@
 import type {AssetStatus} from '../../api/enums.js';
 import type {CreateReportResponse} from '../../api/wire/index.js';
 import type {CreatePlan} from '../../cmd/reports/create/body.js';
-import type {AssetAnswer} from '../../cmd/reports/search/answers.js';
+import type {CreateNeeds} from '../../cmd/reports/shared/create-needs.js';
+import type {AssetAnswer} from '../../cmd/reports/shared/answers.js';
 import type {AssetRejection} from '../../errors.js';
 import type {EditKey, Line} from '../hooks/line-edit.js';
 
 /* The guided create's state and actions (the reducer is in state.ts). */
 
-/** Which fields the flags left out, so the flow asks for them. */
-export interface CreateNeeds {
-  title: boolean;
-  description: boolean;
-  assets: boolean;
-  contactInfo: boolean;
-}
+export type {CreateNeeds};
 
 export interface AssetAnswerInput {
   content: string;

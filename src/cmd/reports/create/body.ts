@@ -6,7 +6,7 @@ import {
   reportAssetInputSchema,
   type CreateReportRequest,
 } from '../../../api/wire/index.js';
-import {findDuplicateContents, misspeltStatus, parseAssetFlag, type ParsedAsset} from './assets.js';
+import {findDuplicateContents, misspeltStatus, parseAssetFlag, type ParsedAsset} from '../shared/assets.js';
 import {fileField, loadPayloadFile} from './payload-file.js';
 import {Problems, isHttpUrl, resolveOrg} from '../../../cli/problems.js';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import {ASSET_STATUSES} from '../../../api/enums.js';
 import {runReportsCreate} from './create.js';
-import {createNeeds} from '../../../ui/create/needs.js';
+import {createNeeds} from '../shared/create-needs.js';
 import {defineCommand} from '../../../cli/define.js';
 import {wantsInteractive} from '../../../cli/interactive.js';
 import {connectionOptions, interactiveOption, orgOptions, OUTPUT_FORMATS, outputOptions, textOption, listOption} from '../../../cli/options.js';

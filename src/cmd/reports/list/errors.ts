@@ -1,6 +1,6 @@
 import {LIST_QUERY_PARAMS, type ListReportsFilters} from '../../../api/wire/index.js';
 import {ApiError} from '../../../errors.js';
-import {FILTER_FLAGS} from './options.js';
+import {FILTER_FLAGS} from '../shared/filters.js';
 
 /** Query parameter name -> the flag a person typed, e.g. brandIds -> --brand. */
 const FLAG_OF_PARAM = new Map(

@@ -1,6 +1,7 @@
 import type {Proposal, Report} from '../../../api/wire/index.js';
 import {ABSENT, revealInvisible, type Column} from '../../../output/index.js';
-import {awaitingIndexes, undecided} from '../awaiting.js';
+import {relativeAge} from '../shared/age.js';
+import {awaitingIndexes, undecided} from '../shared/awaiting.js';
 
 /*
  * The columns of `reports list`, shared by the table (TTY), TSV (pipe) and markdown, so a
@@ -33,23 +34,6 @@ export function withAwaiting(report: Report): Omit<Report, 'proposals'> & {propo
 function assetContents(report: Report): string {
   const contents = (report.proposals ?? []).map(proposal => proposal.asset?.content).filter((c): c is string => !!c);
   return revealInvisible(contents.join(', '));
-}
-
-/**
- * "5m ago", "3h ago", "12d ago"; past 60 days the date. What a person scanning a terminal
- * table reads at a glance; the "ago" (or the full date) says what the number is.
- */
-export function relativeAge(iso: string | undefined, now: number): string | undefined {
-  if (iso === undefined) return undefined;
-  const at = Date.parse(iso);
-  if (Number.isNaN(at)) return iso;
-  const seconds = Math.round((now - at) / 1000);
-  if (seconds < 0) return new Date(at).toISOString().slice(0, 10);
-  if (seconds < 60) return `${seconds}s ago`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)}m ago`;
-  if (seconds < 86_400) return `${Math.floor(seconds / 3600)}h ago`;
-  if (seconds < 60 * 86_400) return `${Math.floor(seconds / 86_400)}d ago`;
-  return new Date(at).toISOString().slice(0, 10);
 }
 
 /**

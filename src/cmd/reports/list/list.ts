@@ -8,6 +8,9 @@ import {listErrorInFlagWords} from './errors.js';
 import {listColumns, withAwaiting} from './format.js';
 import {nextPageCommand, validateListFlags, type ListFilterFlags} from './options.js';
 
+// The browser parses its flags as the table does.
+export {validateListFlags};
+
 export interface ListFlags extends ListFilterFlags {
   /** Follow the cursor to the last page, streaming rows as pages arrive. */
   all?: boolean;

@@ -10,6 +10,8 @@ import {
 } from '../../../api/enums.js';
 import type {ListReportsFilters} from '../../../api/wire/index.js';
 import {resolveOutputFormat, type OutputFlags, type OutputFormat} from '../../../output/index.js';
+import {shellQuote} from '../../../output/shell.js';
+import {FILTER_FLAGS} from '../shared/filters.js';
 import {
   Problems,
   capture,
@@ -46,29 +48,6 @@ export interface ListFilterFlags extends OutputFlags {
   updatedTo?: string;
 }
 
-/** Each filter's flag: error messages and the ready-to-run next-page command use it. */
-export const FILTER_FLAGS = {
-  slug: '--org',
-  limit: '--limit',
-  cursor: '--cursor',
-  status: '--status',
-  search: '--search',
-  reporterQuery: '--reporter-query',
-  reportedByCustomer: '--reported-by-customer',
-  needsCustomerReview: '--needs-customer-review',
-  reporterKind: '--reporter-kind',
-  reviewerKind: '--reviewer-kind',
-  onlyRejected: '--only-rejected',
-  reviewStatus: '--review-status',
-  assetType: '--asset-type',
-  brandIds: '--brand',
-  countryCodes: '--country-code',
-  reviewedByUserId: '--reviewed-by-user-id',
-  from: '--from',
-  to: '--to',
-  updatedFrom: '--updated-from',
-  updatedTo: '--updated-to',
-} as const satisfies Record<keyof ListReportsFilters, string>;
 
 export const MAX_PAGE_SIZE = 20;
 
@@ -156,11 +135,6 @@ export function validateListFlags(flags: ListFilterFlags, ctx: CommandContext): 
 
 function dropUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
-
-/** Shell-quotes one argument so the printed command can be pasted as is. */
-export function shellQuote(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
 /**

@@ -2,9 +2,9 @@ import type {SearchReportsRequest, SearchReportsResult} from '../../../api/wire/
 import type {CommandContext} from '../../../cli/context.js';
 import {readTriState} from '../../../cli/options.js';
 import {ABSENT, printJson, printRows, resolveOutputFormat, revealInvisible, sanitizeText, type Column, type OutputFlags, type OutputFormat} from '../../../output/index.js';
-import {uniqueContents} from '../create/assets.js';
+import {uniqueContents} from '../shared/assets.js';
 import {Problems, capture, parseIntegerFlag, resolveOrg} from '../../../cli/problems.js';
-import {answerPerAsset, type AssetAnswer} from './answers.js';
+import {answerPerAsset, type AssetAnswer} from '../shared/answers.js';
 
 export interface SearchFlags extends OutputFlags {
   /** Positional contents. */

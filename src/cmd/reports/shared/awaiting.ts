@@ -1,4 +1,4 @@
-import type {Proposal, Report} from '../../api/wire/index.js';
+import type {Proposal, Report} from '../../../api/wire/index.js';
 
 /*
  * Which proposals of a report await the organization's own review (the ones

@@ -1,8 +1,15 @@
-import type {CreateFlags} from '../../cmd/reports/create/create.js';
-import type {CreateNeeds} from './state.js';
+import type {CreateFlags} from '../create/create.js';
 
 // Kept apart from the guided-create components so `reports create` can decide whether to
 // prompt without loading them (they are imported lazily, only on a terminal).
+/** Which fields the flags left out, so the guided create asks for them. */
+export interface CreateNeeds {
+  title: boolean;
+  description: boolean;
+  assets: boolean;
+  contactInfo: boolean;
+}
+
 /**
  * Which fields `reports create` must ask for, or null when the flags are complete (or a
  * payload file or --dry-run says the run is scripted): then the static path runs as is.
