@@ -4,9 +4,11 @@
 // - only the worker command (src/cmd/worker/) reaches into jobs/, the worker's BullMQ side:
 //   what other commands share with the worker lives in src/ (src/redis/, src/metrics/);
 // - zod is imported as a namespace (`import * as z from 'zod'`): the named `{z}` export is a
-//   namespace object the bundler must keep whole, ~130 KB more on every command's start-up.
+//   namespace object the bundler must keep whole, ~130 KB more on every command's start-up;
+// - every cited document and section exists in the repository (scripts/lint/doc-refs.mjs);
 import {readdir, readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
+import {danglingDocRefs} from './lint/doc-refs.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const MAX_LINES = 400;
@@ -48,6 +50,8 @@ for (const dir of ['src', 'commands', 'jobs']) {
     if (lines > MAX_LINES) problems.push(`${path.relative(root, file)}: ${lines} lines (split it below ${MAX_LINES})`);
   }
 }
+
+problems.push(...danglingDocRefs(root));
 
 if (problems.length > 0) {
   console.error(problems.join('\n'));
