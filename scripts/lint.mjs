@@ -6,9 +6,11 @@
 // - zod is imported as a namespace (`import * as z from 'zod'`): the named `{z}` export is a
 //   namespace object the bundler must keep whole, ~130 KB more on every command's start-up;
 // - every cited document and section exists in the repository (scripts/lint/doc-refs.mjs);
+// - no import circle among the transport's modules, src/api (scripts/lint/import-cycles.mjs);
 import {readdir, readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
 import {danglingDocRefs} from './lint/doc-refs.mjs';
+import {importCycles} from './lint/import-cycles.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const MAX_LINES = 400;
@@ -52,6 +54,7 @@ for (const dir of ['src', 'commands', 'jobs']) {
 }
 
 problems.push(...danglingDocRefs(root));
+problems.push(...importCycles(root, 'src/api'));
 
 if (problems.length > 0) {
   console.error(problems.join('\n'));

@@ -1,23 +1,7 @@
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import path from 'node:path';
-import {afterEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
+import {fileTree as repo} from '../helpers/file-tree.js';
 // @ts-expect-error: a plain .mjs script, no types
 import {danglingDocRefs, slugify} from '../../scripts/lint/doc-refs.mjs';
-
-const roots: string[] = [];
-afterEach(() => roots.splice(0).forEach((r) => rmSync(r, {recursive: true, force: true})));
-
-/** A repository of the given files; the upstream document names are built so this file cites none. */
-function repo(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'vigil-docrefs-'));
-  roots.push(root);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), {recursive: true});
-    writeFileSync(path.join(root, rel), text);
-  }
-  return root;
-}
 
 const CONTRACT = '# The contract\n\n## Errors\n\n```\n## not a heading\n```\n\n## Rate limits and retries\n\n## `--debug` lines\n';
 
