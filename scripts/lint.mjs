@@ -7,10 +7,13 @@
 //   namespace object the bundler must keep whole, ~130 KB more on every command's start-up;
 // - every cited document and section exists in the repository (scripts/lint/doc-refs.mjs);
 // - no import circle among the transport's modules, src/api (scripts/lint/import-cycles.mjs);
+// - every command has each piece docs/commands.md lists that cannot be derived at run time:
+//   Pastel's stub, its group's description and module, a page naming it (scripts/lint/command-pieces.mjs);
 import {readdir, readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
 import {danglingDocRefs} from './lint/doc-refs.mjs';
 import {importCycles} from './lint/import-cycles.mjs';
+import {commandPieces} from './lint/command-pieces.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const MAX_LINES = 400;
@@ -55,6 +58,7 @@ for (const dir of ['src', 'commands', 'jobs']) {
 
 problems.push(...danglingDocRefs(root));
 problems.push(...importCycles(root, 'src/api'));
+problems.push(...commandPieces(root));
 
 if (problems.length > 0) {
   console.error(problems.join('\n'));
