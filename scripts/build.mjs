@@ -17,7 +17,7 @@ import {build} from 'esbuild';
 import {readFile, readdir, rename, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {dependencyPatchesPlugin} from './build/patches.mjs';
+import {dependencyPatchesPlugin, exitOnChangedVersions} from './build/patches.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
@@ -72,6 +72,7 @@ const fastEntryPlugin = {
 const staging = path.join(root, `dist.tmp-${process.pid}`);
 await rm(staging, {recursive: true, force: true});
 // Every patch of a dependency's source, with its reason and re-check: scripts/build/patches.mjs.
+exitOnChangedVersions(root);
 const patches = dependencyPatchesPlugin(root);
 
 const common = {

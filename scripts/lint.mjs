@@ -5,10 +5,17 @@
 //   what other commands share with the worker lives in src/ (src/redis/, src/metrics/);
 // - zod is imported as a namespace (`import * as z from 'zod'`): the named `{z}` export is a
 //   namespace object the bundler must keep whole, ~130 KB more on every command's start-up;
-// - src/ui calls commands' work functions and src/cmd/<noun>/shared/ only (lint/layers.mjs).
+// - src/ui calls commands' work functions and src/cmd/<noun>/shared/ only (scripts/lint/layers.mjs);
+// - every cited document and section exists in the repository (scripts/lint/doc-refs.mjs);
+// - no import circle among the transport's modules, src/api (scripts/lint/import-cycles.mjs);
+// - every command has each piece docs/commands.md lists that cannot be derived at run time:
+//   Pastel's stub, its group's description and module, a page naming it (scripts/lint/command-pieces.mjs);
 import {readdir, readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
 import {layerProblems} from './lint/layers.mjs';
+import {danglingDocRefs} from './lint/doc-refs.mjs';
+import {importCycles} from './lint/import-cycles.mjs';
+import {commandPieces} from './lint/command-pieces.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const MAX_LINES = 400;
@@ -51,6 +58,10 @@ for (const dir of ['src', 'commands', 'jobs']) {
     if (lines > MAX_LINES) problems.push(`${path.relative(root, file)}: ${lines} lines (split it below ${MAX_LINES})`);
   }
 }
+
+problems.push(...danglingDocRefs(root));
+problems.push(...importCycles(root, 'src/api'));
+problems.push(...commandPieces(root));
 
 if (problems.length > 0) {
   console.error(problems.join('\n'));

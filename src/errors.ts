@@ -54,12 +54,12 @@ export class MissingKeyError extends CredentialsError {
   }
 }
 
-/** An issue reported by the upstream, as in SPEC.md 2.4. */
+/** An issue reported by the upstream, as in docs/contract.md#errors. */
 export interface ApiIssue {
   message: string;
 }
 
-/** A per-asset rejection carried by a 422 from report creation (CONTRACT.md). */
+/** A per-asset rejection carried by a 422 from report creation (docs/contract.md#errors). */
 export interface AssetRejection {
   asset: string;
   errorType: string;

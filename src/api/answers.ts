@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import {ApiError, ContractError, OutcomeUnknownError, UnavailableError} from '../errors.js';
-import {CrossOriginRedirect, NetworkFailure, RedirectAfterPost, UnreadableSuccess, type RawResponse} from './http.js';
-import type {Endpoint} from './client.js';
+import type {Endpoint, RawResponse} from './exchange.js';
+import {CrossOriginRedirect, NetworkFailure, RedirectAfterPost, UnreadableSuccess} from './failures.js';
 import {redactDeep} from './redact.js';
 import {normalizeErrorBody, parseResponse} from './wire/index.js';
 
@@ -11,7 +11,8 @@ import {normalizeErrorBody, parseResponse} from './wire/index.js';
  * not safe to repeat, whether it may have acted (or did) and the command that shows it.
  */
 
-export const TIMEOUT_ENV = 'VIGIL_TIMEOUT';
+/** The environment variable that sets the budget in the CLI (docs/configuration.md). */
+const TIMEOUT_ENV = 'VIGIL_TIMEOUT';
 
 /** What explainFailure needs to know about the call. */
 export interface FailedCall {

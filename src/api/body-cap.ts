@@ -10,7 +10,7 @@ import {ContractError} from '../errors.js';
  * and decodeBody does it here, on the thread pool, so the worker keeps answering /healthz.
  */
 
-/** Default cap, compressed and decompressed: far above any page of the API (SPEC.md 2). */
+/** Default cap, compressed and decompressed: far above any page of the API (docs/contract.md#limits). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 /** The environment variable that changes the cap (docs/api-client.md). */

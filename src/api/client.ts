@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import {ApiError, CredentialsError, InputError, MissingKeyError} from '../errors.js';
-import {CREATE_OUTCOME, reviewOutcome, reviewRefusal, type UnknownOutcome} from './outcomes.js';
+import {CREATE_OUTCOME, reviewOutcome, reviewRefusal} from './outcomes.js';
 import {registerSecret} from '../secrets.js';
 import {USER_AGENT} from '../version.js';
 import {DEFAULT_MAX_RESPONSE_BYTES} from './body-cap.js';
-import {createTransport, type RepeatRule, type Transport} from './http.js';
+import {createTransport} from './transport.js';
+import type {Endpoint, Transport} from './exchange.js';
 import {explainFailure, failedStatus, parseSuccess} from './answers.js';
 import {checkBaseUrl} from './url-guard.js';
 import {
@@ -94,9 +95,6 @@ export interface AttemptProgress {
 /** Default of ApiClientOptions.budgetMs. */
 export const DEFAULT_BUDGET_MS = 60_000;
 
-/** The environment variable that sets the budget in the CLI (docs/configuration.md). */
-export {TIMEOUT_ENV} from './answers.js';
-
 /** Per-call overrides. */
 export interface CallOptions {
   signal?: AbortSignal;
@@ -130,6 +128,7 @@ export interface ApiClient {
 
 export type KeyCheck = 'accepted' | 'no-access';
 
+/** The one set of defaults of a client's timeouts and retries (the transport takes them all). */
 const DEFAULTS = {
   connectTimeoutMs: 5_000,
   timeoutMs: 30_000,
@@ -138,18 +137,6 @@ const DEFAULTS = {
   retryBaseDelayMs: 500,
 } as const;
 
-export interface Endpoint<S extends z.ZodType> {
-  method: 'GET' | 'POST';
-  path: string;
-  searchParams?: URLSearchParams;
-  json?: unknown;
-  schema: S;
-  /** A reader that returns the schema's result without copying the body, or undefined to leave it to the schema. */
-  read?: (body: unknown) => z.output<S> | undefined;
-  policy: RepeatRule;
-  /** Required unless idempotent. */
-  outcome?: UnknownOutcome;
-}
 
 
 export function createApiClient(options: ApiClientOptions): ApiClient {

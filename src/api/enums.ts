@@ -1,4 +1,4 @@
-/** Value sets of SPEC.md sections 2-3 and CONTRACT.md, shared by client, CLI and sandbox. */
+/** Value sets of docs/contract.md#value-sets and docs/contract.md#asset-types, shared by client, CLI and sandbox. */
 
 export const REPORT_STATUSES = ['TODO', 'IN_PROGRESS', 'CLOSED'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
@@ -24,14 +24,14 @@ export const HEALTHCHECK_CATEGORIES = [
   'organization',
 ] as const;
 
-/** SPEC.md 2.3, the social and messaging group. */
+/** The social and messaging group (docs/contract.md#asset-types). */
 export const SOCIAL_ASSET_TYPES = [
   'TWITTER', 'TELEGRAM', 'DISCORD_USER', 'DISCORD', 'FACEBOOK', 'INSTAGRAM', 'THREADS',
   'TIKTOK', 'YOUTUBE', 'REDDIT', 'LINKEDIN', 'WHATSAPP', 'MEDIUM', 'FARCASTER', 'BLUESKY',
   'SNAPCHAT', 'PINTEREST', 'PATREON', 'SUBSTACK', 'QUORA', 'PRIMAL', 'DESO', 'TWITCH',
 ] as const;
 
-/** CONTRACT.md: the rest of the upstream's list. */
+/** The rest of the upstream's list (docs/contract.md#asset-types). */
 export const OTHER_ASSET_TYPES = [
   'URL', 'PAGE', 'ADDRESS', 'EMAIL', 'GITHUB', 'IPFS', 'OPENSEA', 'DEBANK', 'GOOGLE_FORM',
   'JOTFORM', 'TAWK_TO', 'TEACHABLE', 'ARCHIVE_ORG', 'GOOGLE_APP_STORE', 'APPLE_APP_STORE',

@@ -1,19 +1,23 @@
 import http from 'node:http';
 import https from 'node:https';
-import got, {type PlainResponse, type RequestError, type Response, type RetryObject} from 'got';
+import got, {type BeforeRequestHook, type PlainResponse, type RequestError, type Response, type RetryObject} from 'got';
 import {InterruptedError, VigilError} from '../errors.js';
 import {redact} from '../secrets.js';
 import {ACCEPT_ENCODING, ResponseTooLargeError, decodeBody} from './body-cap.js';
 import {restoreEndCallback} from './end-callback.js';
-import {CrossOriginRedirect, NetworkFailure, RedirectAfterPost, UnreadableSuccess, networkFailure, type RawResponse, type RepeatRule, type SendRequest, type Transport, type TransportOptions} from './http.js';
+import type {RawResponse, RepeatRule, SendRequest, Transport, TransportOptions} from './exchange.js';
+import {CrossOriginRedirect, NetworkFailure, RedirectAfterPost, UnreadableSuccess, networkFailure, readCode} from './failures.js';
 import {RETRYABLE_CODES, RETRYABLE_STATUSES, retryDelayMs} from './retry.js';
 
 /*
  * The got client behind createTransport, loaded with the first request. One `got.extend`
  * instance per transport carries vigil's settings: timeouts, retries with the per-endpoint
  * policy in `calculateDelay`, Retry-After within `maxRetryAfter`, redirects decided by
- * `followRedirect`, the keep-alive agents, and the --debug hooks (installed only with
- * --debug: each hook costs every request). What got lacks is added here: the body caps
+ * `followRedirect`, the keep-alive agents, and the hooks: `beforeRequest` counts attempts
+ * (got tells it the retry count) and tells `onAttempt`; the --debug ones (`beforeRedirect`,
+ * `afterResponse`) are installed only with --debug. A failed attempt is traced in
+ * `calculateDelay`, the one place got calls for every failure before its backoff wait
+ * (`beforeRetry` runs after the wait, and not at all for the last failure). What got lacks is added here: the body caps
  * (got's inflater has no output limit, so `decompress: false` and body-cap.ts), and errors
  * rebuilt from a code and the host (a got error holds its options, headers and so the key).
  */
@@ -21,9 +25,11 @@ import {RETRYABLE_CODES, RETRYABLE_STATUSES, retryDelayMs} from './retry.js';
 /** What one call carries through got, found again in hooks and `calculateDelay` through `context`. */
 interface CallState {
   request: SendRequest;
-  /** The attempt under way, 1-based. */
+  /** The attempt under way, 1-based (set by the beforeRequest hook). */
   attempt: number;
-  /** When the current exchange started (--debug only). */
+  /** Whether onAttempt was told of `attempt`. */
+  announced: boolean;
+  /** When the current exchange started. */
   startedAt: number;
   /** The last attempt a --debug line was written for. */
   traced: number;
@@ -47,10 +53,10 @@ const stateOf = (options: {context: Record<string, unknown>} | undefined): CallS
 export function createGotTransport(options: TransportOptions): Transport {
   const {prefixUrl, maxResponseBytes} = options;
   const host = prefixUrl.host;
-  const retries = options.retries ?? 0;
+  const retries = options.retries;
   const attempts = retries + 1;
-  const maxDelayMs = options.maxRetryDelayMs ?? 30_000;
-  const backoff = {baseDelayMs: options.retryBaseDelayMs ?? 500, maxDelayMs};
+  const maxDelayMs = options.maxRetryDelayMs;
+  const backoff = {baseDelayMs: options.retryBaseDelayMs, maxDelayMs};
   const debug = options.debug;
   const trace = (state: CallState | undefined, method: string, href: string, outcome: string) => {
     if (!debug) return;
@@ -69,9 +75,18 @@ export function createGotTransport(options: TransportOptions): Transport {
     // No retry that the call's total budget cannot wait for.
     if (performance.now() + delay >= (state.request.deadline ?? Infinity)) return 0;
     if (debug) debug(`waiting ${delay} ms before attempt ${attemptCount + 1}${retryAfter ? ' (Retry-After)' : ''}`);
-    state.attempt = attemptCount + 1;
-    state.request.onAttempt?.(state.attempt, attempts);
     return delay;
+  };
+
+  // Every exchange: the first, each retry, and each redirect of one (same retry count).
+  const beforeRequest: BeforeRequestHook = (opts, {retryCount}) => {
+    const state = stateOf(opts);
+    if (!state) return;
+    state.startedAt = performance.now();
+    if (state.attempt === retryCount + 1 && state.announced) return;
+    state.attempt = retryCount + 1;
+    state.announced = true;
+    state.request.onAttempt?.(state.attempt, attempts);
   };
 
   const client = got.extend({
@@ -104,36 +119,33 @@ export function createGotTransport(options: TransportOptions): Transport {
       maxRetryAfter: maxDelayMs,
       calculateDelay,
     },
-    hooks: debug
-      ? {
-          beforeRequest: [
-            opts => {
-              const state = stateOf(opts);
-              if (state) state.startedAt = performance.now();
-            },
-          ],
-          beforeRedirect: [
-            (next, response) => {
-              const from = response.request.options;
-              trace(stateOf(from), from.method, response.url, `${response.statusCode} redirect to ${String(next.url)}`);
-            },
-          ],
-          afterResponse: [
-            (response: Response) => {
-              const opts = response.request.options;
-              const to = REDIRECT_STATUSES.has(response.statusCode) ? locationOf(response) : undefined;
-              trace(stateOf(opts), opts.method, response.url, to ? `${response.statusCode} redirect to ${to.href}` : String(response.statusCode));
-              return response;
-            },
-          ],
-        }
-      : {},
+    hooks: {
+      beforeRequest: [beforeRequest],
+      // --debug only: each hook costs every request.
+      ...(debug
+        ? {
+            beforeRedirect: [
+              (next, response) => {
+                const from = response.request.options;
+                trace(stateOf(from), from.method, response.url, `${response.statusCode} redirect to ${String(next.url)}`);
+              },
+            ],
+            afterResponse: [
+              (response: Response) => {
+                const opts = response.request.options;
+                const to = REDIRECT_STATUSES.has(response.statusCode) ? locationOf(response) : undefined;
+                trace(stateOf(opts), opts.method, response.url, to ? `${response.statusCode} redirect to ${to.href}` : String(response.statusCode));
+                return response;
+              },
+            ],
+          }
+        : {}),
+    },
   });
 
   return {
     async send(request) {
-      const state: CallState = {request, attempt: 1, startedAt: performance.now(), traced: 0};
-      request.onAttempt?.(1, attempts);
+      const state: CallState = {request, attempt: 1, announced: false, startedAt: performance.now(), traced: 0};
       let status: number | undefined;
       try {
         const pending = client(request.path, {
@@ -251,9 +263,4 @@ function mayRepeat(policy: RepeatRule, error: RequestError): boolean {
 function responseStatus(error: unknown): number | undefined {
   const status = (error as {response?: {statusCode?: unknown}} | undefined)?.response?.statusCode;
   return typeof status === 'number' ? status : undefined;
-}
-
-function readCode(error: unknown): string {
-  const code = (error as {code?: unknown}).code;
-  return typeof code === 'string' && /^[A-Z0-9_]+$/.test(code) ? code : 'ERR_NETWORK';
 }

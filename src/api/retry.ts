@@ -11,12 +11,7 @@ export interface BackoffOptions {
   maxDelayMs: number;
 }
 
-/** 5xx and 429 mean "not now", never "wrong request": retry them. Other statuses are final. */
-export function isRetryableStatus(status: number): boolean {
-  return status === 429 || status >= 500;
-}
-
-/** The same, as got's `retry.statusCodes`. */
+/** 5xx and 429 mean "not now", never "wrong request": retry them (got's `retry.statusCodes`). Other statuses are final. */
 export const RETRYABLE_STATUSES = [429, ...Array.from({length: 100}, (_, i) => 500 + i)];
 
 /**
@@ -29,10 +24,6 @@ export const RETRYABLE_CODES = [
   'ETIMEDOUT', 'ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN',
   'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'EADDRINUSE',
 ];
-
-export function isRetryableCode(code: string): boolean {
-  return RETRYABLE_CODES.includes(code);
-}
 
 /**
  * Wait before retry number `retry` (1-based): exponential backoff with "equal jitter" (half

@@ -5,7 +5,7 @@ import {ORG_SLUG, ORG_SLUG_RULE} from '../config/validate.js';
 
 /**
  * The declarative checks file of `vigil worker` (docs/checker.md). File-level `defaults`
- * fill what an entry leaves out; SPEC.md 8 limits apply to every resolved entry, so a
+ * fill what an entry leaves out; docs/contract.md#limits apply to every resolved entry, so a
  * bad file fails at start-up with the path of each bad field instead of at the first run.
  */
 
@@ -139,7 +139,7 @@ export interface SpecProblem {
   message: string;
 }
 
-/** SPEC.md 4.1 documents these for cancelled-count; other checks keep the upstream's own. */
+/** docs/contract.md#the-cancelled-count-healthcheck documents these for cancelled-count; other checks keep the upstream's own. */
 const DOCUMENTED_DEFAULTS: Record<string, {lookbackHours: number; warnThreshold: number; failThreshold: number}> = {
   'takedowns.cancelled-count': HEALTHCHECK_DEFAULTS,
 };

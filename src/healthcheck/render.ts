@@ -5,7 +5,7 @@ import {ABSENT} from '../output/columns.js';
 import type {Column} from '../output/columns.js';
 
 /**
- * Reading and showing any healthcheck result of the SPEC.md 2.1 shape: nothing here knows
+ * Reading and showing any healthcheck result of the docs/contract.md#the-healthcheck-result shape: nothing here knows
  * which check produced it (observed and threshold keys are shown as the upstream names them).
  * Every string from the upstream is sanitised before it reaches a terminal.
  */

@@ -42,7 +42,7 @@ export interface Column<Row> {
 }
 
 /**
- * How a person's formats (table, markdown) show a value the upstream left out (CONTRACT.md
+ * How a person's formats (table, markdown) show a value the upstream left out (docs/contract.md#the-tolerant-reader
  * tolerant reader): a visible mark, so "absent" never reads as "empty". TSV keeps an empty
  * field, which is what `cut` and `awk` expect.
  */

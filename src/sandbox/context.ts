@@ -10,7 +10,7 @@ export interface SandboxContext {
   /** `http://host:port` once listening (the healthcheck's appUrl points here). */
   origin: () => string;
   bodyLimit: number;
-  /** Reviews each org may make per rolling 24 hours (CONTRACT.md: 10; `--review-limit`). */
+  /** Reviews each org may make per rolling 24 hours (docs/contract.md#rate-limits-and-retries: 10; `--review-limit`). */
   reviewLimit: number;
   /** Failures queued by the admin route for the next API requests (client retry tests). */
   faults: Fault[];

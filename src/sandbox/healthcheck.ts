@@ -6,7 +6,7 @@ export const CANCELLED_COUNT_ID = 'takedowns.cancelled-count';
 const HOUR = 3_600_000;
 
 /**
- * SPEC.md 4.1: counts transitions into CANCELLED in the org's takedown event log during the
+ * docs/contract.md#the-cancelled-count-healthcheck: counts transitions into CANCELLED in the org's takedown event log during the
  * last lookbackHours (windowStart exclusive, now inclusive) and grades the count with the
  * project's rule (gradeCount). When not ok, each cancellation is one finding.
  *

@@ -3,7 +3,7 @@ import {formatPath} from '../api/wire/index.js';
 import type {ErrorBody} from './schemas.js';
 
 /*
- * Every error the sandbox sends has the SPEC.md 2.4 shape {message, code, issues}; routes
+ * Every error the sandbox sends has the first docs/contract.md#errors shape {message, code, issues}; routes
  * throw SandboxHttpError and the server's error handler writes it. Fastify's own error
  * bodies ({statusCode, error, message}) never reach a client.
  */
@@ -47,7 +47,7 @@ export function internalError(): SandboxHttpError {
 }
 
 /**
- * How a route words its errors. CONTRACT.md: most endpoints answer SPEC.md 2.4's
+ * How a route words its errors. docs/contract.md#errors: most endpoints answer the first
  * `{message, code, issues}`; the listing answers `{"error": {"code", "message"}}`, its
  * message then naming every problem, since that shape has no `issues`.
  */
@@ -62,7 +62,7 @@ export function shapeErrorBody(body: ErrorBody, shape: ErrorShape | undefined): 
   return {error: {code: body.code, message: issues.length === 0 ? body.message : `${body.message}: ${issues.join('; ')}`}};
 }
 
-/** One SPEC issue per zod issue, its message prefixed with the JSON path unless it names it already. */
+/** One error issue per zod issue, its message prefixed with the JSON path unless it names it already. */
 export function issuesOf(error: z.ZodError): Issue[] {
   return error.issues.map(issue => {
     const path = issue.path.filter((key): key is string | number => typeof key !== 'symbol');

@@ -34,7 +34,7 @@ export function authenticate(header: string | string[] | undefined, keys: Sandbo
 }
 
 /**
- * The org a request acts on, or 403. An unknown org is a 403 too (SPEC.md lists no 404 for
+ * The org a request acts on, or 403. An unknown org is a 403 too (docs/contract.md#errors lists no 404 for
  * these endpoints); only the all-orgs key learns why.
  */
 export function authorizeOrg(access: Access, slug: string, findOrg: (slug: string) => Org | undefined): Org {

@@ -1,7 +1,7 @@
 import type {ActorKind, AssetStatus, ReportStatus, ReviewDecision} from '../api/enums.js';
 
 /*
- * The sandbox's in-memory records. Reports carry, besides the fields CONTRACT.md shows on
+ * The sandbox's in-memory records. Reports carry, besides the fields docs/contract.md#listing-reports shows on
  * the wire, the attributes the list filters act on (reporter kind, brand, country...):
  * the upstream keeps those server-side, so the sandbox never sends them.
  */

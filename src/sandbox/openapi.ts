@@ -107,7 +107,7 @@ export function buildOpenApiDocument(version: string): Json {
           summary: "List an organization's reports, newest first",
           tags: ['report'],
           parameters: queryParameters(),
-          // CONTRACT.md: the listing's errors are {"error": {"code", "message"}} upstream.
+          // docs/contract.md#errors: the listing's errors are {"error": {"code", "message"}} upstream.
           responses: {200: ok('One page of reports', listReportsResponseOutSchema), ...commonErrors('NestedError')},
         },
       },

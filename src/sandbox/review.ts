@@ -9,7 +9,7 @@ import type {ReviewResponse} from './schemas.js';
 const DAY = 24 * 3_600_000;
 
 /**
- * What each decision does to the proposal. CONTRACT.md: after a review reviewStatus is
+ * What each decision does to the proposal. docs/contract.md#reviewing-a-proposal: after a review reviewStatus is
  * APPROVED or REJECTED. A watchlisted asset is not blocked, only watched, so WATCHLIST
  * reads as REJECTED with `watchlisted: true`; the asset keeps its status.
  */

@@ -11,7 +11,7 @@ import {PROPOSAL_REVIEW_STATUSES} from './model.js';
  */
 
 export const LIST_LIMIT = {min: 1, max: 20, default: 20} as const;
-/** CONTRACT.md: the upstream's deprecated alias of reporterKind=human. */
+/** docs/contract.md#listing-reports: the upstream's deprecated alias of reporterKind=human. */
 export const EXCLUDE_AUTOMATION_PARAM = 'excludeAutomation';
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -99,13 +99,13 @@ export function toFilters(query: z.output<typeof listReportsQuerySchema>): ListR
 const THRESHOLD_KEYS: ReadonlySet<PropertyKey> = new Set(['warnThreshold', 'failThreshold']);
 
 /**
- * The longest window the sandbox counts over: 100 years. SPEC.md sets no upper bound, but
+ * The longest window the sandbox counts over: 100 years. docs/contract.md#limits sets no upper bound, but
  * a window reaching past the dates a clock can hold has no start (RangeError, a 500).
  */
 export const MAX_LOOKBACK_HOURS = 876_000;
 
 /**
- * SPEC.md 4.1 plus the project's rule that warn may not exceed fail (defaults count). The
+ * docs/contract.md#the-cancelled-count-healthcheck plus the project's rule that warn may not exceed fail (defaults count). The
  * order check runs even when other fields are wrong, so one 400 lists every problem.
  */
 export const cancelledCountBodySchema = cancelledCountRequestSchema().extend({
@@ -137,7 +137,7 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** The listing's error shape (CONTRACT.md shape 2). */
+/** The listing's error shape (docs/contract.md#errors, shape 2). */
 export const nestedErrorBodySchema = z.object({error: z.object({code: z.string(), message: z.string()})});
 
 const isoString = z.string().describe('ISO 8601 date-time');

@@ -189,7 +189,7 @@ function within(value: number, from: string | undefined, to: string | undefined)
   return true;
 }
 
-/** Every filter of CONTRACT.md's query table, combined with AND; list filters match any value. */
+/** Every filter of the query table of docs/contract.md#listing-reports, combined with AND; list filters match any value. */
 export function matchesFilters(report: StoredReport, f: ListReportsFilters): boolean {
   if (f.status !== undefined && report.status !== f.status) return false;
   if (f.search !== undefined && !includesText(report.title, f.search) && !includesText(report.description, f.search)) return false;

@@ -20,7 +20,7 @@ async function apiError(status: number, body: string, headers: Record<string, st
 }
 
 describe('every documented error body is normalised', () => {
-  it('shape 1 (SPEC 2.4): message, code, issues', async () => {
+  it('shape 1 (the documented error object): message, code, issues', async () => {
     const error = await apiError(400, JSON.stringify({message: 'Invalid input data', code: 'BAD_REQUEST', issues: [{message: 'slug is required'}, {message: 'limit too big'}]}));
     expect({status: error.status, code: error.code, message: error.message, issues: error.issues}).toEqual({
       status: 400,

@@ -380,6 +380,14 @@ describe('onAttempt (the waiting line on a terminal)', () => {
     ]);
   });
 
+  it('is not told of a redirect as a new attempt', async () => {
+    nock(ORIGIN).post('/api/v2/reports/search').reply(303, '', {location: `${ORIGIN}/api/v2/reports/result`}).get('/api/v2/reports/result').reply(200, ok);
+    const seen: unknown[] = [];
+    const {client} = makeClient({retries: 3, onAttempt: progress => seen.push(progress)});
+    await client.searchReports(search);
+    expect(seen).toEqual([{host: 'api.vigil.test', attempt: 1, attempts: 4}, undefined]);
+  });
+
   it('is not told of a retry that is not made', async () => {
     always('/api/v2/report/create', 500, {message: 'boom', code: 'INTERNAL_SERVER_ERROR'});
     const seen: unknown[] = [];

@@ -9,7 +9,7 @@ import {ExitCode} from '../../src/exit-codes.js';
 import {fakeContext, interceptApi} from '../cmd/reports/fake-context.js';
 
 /*
- * CONTRACT.md "Be a tolerant reader": every documented response example, with any one
+ * docs/contract.md#the-tolerant-reader: every documented response example, with any one
  * non-identity field dropped or nulled, is read and printed by the command that fetches it.
  * Every field of every example is tried, both ways, in every output format.
  */
@@ -46,7 +46,7 @@ function mutate(document: Json, path: Path, mode: 'drop' | 'null'): Json {
 const at = (value: unknown, path: Path): unknown => path.reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], value);
 const name = (path: Path) => path.map(key => (typeof key === 'number' ? `[${key}]` : `.${key}`)).join('').slice(1);
 
-/** Identity (CONTRACT.md) and the page itself: the only things a response may not lack. */
+/** Identity (docs/contract.md#the-tolerant-reader) and the page itself: the only things a response may not lack. */
 const IDENTITY: Record<string, (path: Path) => boolean> = {
   listing: path => name(path) === 'reports' || /^reports\[\d+\]\.id$/.test(name(path)),
   search: path => name(path) === 'reports' || /^reports\[\d+\]\.id$/.test(name(path)),

@@ -1,4 +1,4 @@
-/** Response bodies as CONTRACT.md documents them, with extra fields the client must ignore. */
+/** Response bodies as docs/contract.md#listing-reports documents them, with extra fields the client must ignore. */
 
 export const fullReport = {
   id: 101,

@@ -13,6 +13,9 @@ export interface Capture {
   client: ApiClient;
 }
 
+/** A transport's retry settings for a test that wants one attempt (the transport has no defaults: the client's are the only ones). */
+export const NO_RETRIES = {retries: 0, retryBaseDelayMs: 500, maxRetryDelayMs: 30_000} as const;
+
 /** Fast defaults so retry tests take milliseconds, not seconds. */
 export function makeClient(overrides: Partial<ApiClientOptions> = {}): Capture {
   const lines: string[] = [];

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {NetworkFailure, networkFailure} from '../../src/api/http.js';
+import {NetworkFailure, networkFailure} from '../../src/api/failures.js';
 
 /*
  * networkFailure rebuilds one of Node's errors as a NetworkFailure: its code (when it looks

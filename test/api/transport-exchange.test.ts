@@ -2,10 +2,12 @@ import {getEventListeners} from 'node:events';
 import {createServer, type Server} from 'node:http';
 import {createServer as createNetServer, type AddressInfo, type Socket} from 'node:net';
 import {afterEach, beforeAll, describe, expect, it} from 'vitest';
-import {NetworkFailure, createTransport, type TransportOptions} from '../../src/api/http.js';
+import {NetworkFailure} from '../../src/api/failures.js';
+import type {TransportOptions} from '../../src/api/exchange.js';
+import {createTransport} from '../../src/api/transport.js';
 import {InterruptedError} from '../../src/errors.js';
 import {rejectionOf} from '../helpers/thrown.js';
-import {KEY, localServer} from './helpers.js';
+import {KEY, localServer, NO_RETRIES} from './helpers.js';
 
 /*
  * One exchange through got, seen from the caller of the transport, against real loopback
@@ -51,7 +53,7 @@ async function silentTlsServer(): Promise<{host: string; sockets: Socket[]}> {
 }
 
 function transportTo(url: string, overrides: Partial<TransportOptions> = {}, path = 'reports') {
-  const transport = createTransport({prefixUrl: new URL(`${url}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 2_000, maxResponseBytes: 1_000, ...overrides});
+  const transport = createTransport({prefixUrl: new URL(`${url}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 2_000, maxResponseBytes: 1_000, ...NO_RETRIES, ...overrides});
   return (signal = new AbortController().signal) => transport.send({method: 'GET', path, signal});
 }
 
@@ -198,7 +200,7 @@ describe('--debug lines', () => {
   /** Sends one GET (with a query when given) through a transport that allows 2 retries, and returns the outcome and the --debug lines. */
   async function traced(url: string, signal: AbortSignal, searchParams?: URLSearchParams) {
     const lines: string[] = [];
-    const transport = createTransport({prefixUrl: new URL(`${url}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 5_000, maxResponseBytes: 1_000, retries: 2, retryBaseDelayMs: 1, debug: line => lines.push(line)});
+    const transport = createTransport({prefixUrl: new URL(`${url}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 5_000, maxResponseBytes: 1_000, ...NO_RETRIES, retries: 2, retryBaseDelayMs: 1, debug: line => lines.push(line)});
     const error = await rejectionOf(transport.send({method: 'GET', path: 'reports', ...(searchParams ? {searchParams} : {}), signal}));
     return {error, lines: lines.map(line => line.replace(/ in \d+ ms /, ' in N ms ').replace(url, 'API'))};
   }
@@ -270,7 +272,7 @@ describe('what reaches the caller', () => {
     const controller = new AbortController();
     const send = transportTo(local.url);
     for (let i = 0; i < 3; i++) expect((await send(controller.signal)).status).toBe(200);
-    const failing = createTransport({prefixUrl: new URL(`${local.url}/other/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 1_000, maxResponseBytes: 1_000});
+    const failing = createTransport({prefixUrl: new URL(`${local.url}/other/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 1_000, maxResponseBytes: 1_000, ...NO_RETRIES});
     await rejectionOf(failing.send({method: 'GET', path: 'x', signal: controller.signal}), NetworkFailure);
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });

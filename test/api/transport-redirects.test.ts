@@ -1,7 +1,9 @@
 import {afterEach, describe, expect, it} from 'vitest';
-import {CrossOriginRedirect, NetworkFailure, RedirectAfterPost, createTransport, type RepeatRule} from '../../src/api/http.js';
+import {CrossOriginRedirect, NetworkFailure, RedirectAfterPost} from '../../src/api/failures.js';
+import type {RepeatRule} from '../../src/api/exchange.js';
+import {createTransport} from '../../src/api/transport.js';
 import {rejectionOf} from '../helpers/thrown.js';
-import {KEY, localServer, type LocalServer} from './helpers.js';
+import {KEY, localServer, type LocalServer, NO_RETRIES} from './helpers.js';
 
 /*
  * Which answers the transport follows as redirects, and how it reads a Location, against
@@ -23,6 +25,7 @@ function transportTo(url: string, lines: string[] = []) {
     connectTimeoutMs: 1_000,
     timeoutMs: 2_000,
     maxResponseBytes: 1_000,
+    ...NO_RETRIES,
     debug: line => lines.push(line),
   });
   return (path: string) => transport.send({method: 'GET', path, signal: new AbortController().signal});
@@ -83,7 +86,7 @@ describe('reading a Location', () => {
 describe('after a POST that is not safe to repeat', () => {
   /** POSTs a body to `path` with the given rule, as report creation and reviews do. */
   function postTo(url: string, policy: RepeatRule | undefined) {
-    const transport = createTransport({prefixUrl: new URL(`${url}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 2_000, maxResponseBytes: 1_000, retries: 2, retryBaseDelayMs: 1});
+    const transport = createTransport({prefixUrl: new URL(`${url}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 2_000, maxResponseBytes: 1_000, ...NO_RETRIES, retries: 2, retryBaseDelayMs: 1});
     return (path: string) => transport.send({method: 'POST', path, json: {a: 1}, ...(policy ? {policy} : {}), signal: new AbortController().signal});
   }
 

@@ -1,9 +1,10 @@
 import {createServer, type Server} from 'node:https';
 import type {AddressInfo} from 'node:net';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {NetworkFailure, createTransport} from '../../src/api/http.js';
+import {NetworkFailure} from '../../src/api/failures.js';
+import {createTransport} from '../../src/api/transport.js';
 import {rejectionOf} from '../helpers/thrown.js';
-import {KEY} from './helpers.js';
+import {KEY, NO_RETRIES} from './helpers.js';
 
 /*
  * The connect phase over https ends with the TLS handshake, not with the TCP connection:
@@ -48,7 +49,7 @@ describe('https', () => {
     server = createServer({key: TEST_ONLY_KEY, cert: TEST_ONLY_CERT}, (_req, res) => setTimeout(() => res.writeHead(200).end('ok'), 300));
     await new Promise<void>(resolve => server!.listen(0, '127.0.0.1', resolve));
     const {port} = server.address() as AddressInfo;
-    const transport = createTransport({prefixUrl: new URL(`https://127.0.0.1:${port}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 100, timeoutMs: 3_000, maxResponseBytes: 1_000});
+    const transport = createTransport({prefixUrl: new URL(`https://127.0.0.1:${port}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 100, timeoutMs: 3_000, maxResponseBytes: 1_000, ...NO_RETRIES});
     const response = await transport.send({method: 'GET', path: 'reports', signal: new AbortController().signal});
     expect(response).toMatchObject({status: 200, body: 'ok'});
   });
@@ -62,7 +63,7 @@ describe('https', () => {
     });
     await new Promise<void>(resolve => server!.listen(0, '127.0.0.1', resolve));
     const {port} = server.address() as AddressInfo;
-    const transport = createTransport({prefixUrl: new URL(`https://127.0.0.1:${port}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 1_000, maxResponseBytes: 1_000});
+    const transport = createTransport({prefixUrl: new URL(`https://127.0.0.1:${port}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 1_000, maxResponseBytes: 1_000, ...NO_RETRIES});
     const error = await rejectionOf(transport.send({method: 'GET', path: 'reports', signal: new AbortController().signal}), NetworkFailure);
     expect(error.message).toMatch(new RegExp(`^TLS error talking to 127\\.0\\.0\\.1:${port} \\([A-Z_]*SELF_SIGNED[A-Z_]*\\)$`));
     expect(requests).toBe(0);

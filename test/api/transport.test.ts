@@ -3,11 +3,12 @@ import {createServer, type Server} from 'node:http';
 import {createServer as createNetServer, type AddressInfo, type Socket} from 'node:net';
 import {afterEach, describe, expect, it} from 'vitest';
 import {OutcomeUnknownError, UnavailableError} from '../../src/errors.js';
-import {createTransport, NetworkFailure} from '../../src/api/http.js';
+import {NetworkFailure} from '../../src/api/failures.js';
+import {createTransport} from '../../src/api/transport.js';
 import {clearSecrets} from '../../src/secrets.js';
 import {ROOT, outcomeOf} from '../helpers/cli.js';
 import {rejectionOf} from '../helpers/thrown.js';
-import {KEY, localServer, makeClient} from './helpers.js';
+import {KEY, localServer, makeClient, NO_RETRIES} from './helpers.js';
 
 /*
  * What the transport on node:http owns, against real loopback servers: which phase a
@@ -136,8 +137,8 @@ describe('keep-alive', () => {
     try {
       // The transport alone, in a process of its own that never calls process.exit.
       const script = `
-        const {createTransport} = await import(${JSON.stringify(`${ROOT}/src/api/http.ts`)});
-        const transport = createTransport({prefixUrl: new URL(${JSON.stringify(`${server.url}/api/v2/`)}), apiKey: 'k', userAgent: 'u', connectTimeoutMs: 1000, timeoutMs: 5000, maxResponseBytes: 1e6});
+        const {createTransport} = await import(${JSON.stringify(`${ROOT}/src/api/transport.ts`)});
+        const transport = createTransport({prefixUrl: new URL(${JSON.stringify(`${server.url}/api/v2/`)}), apiKey: 'k', userAgent: 'u', connectTimeoutMs: 1000, timeoutMs: 5000, maxResponseBytes: 1e6, retries: 0, retryBaseDelayMs: 500, maxRetryDelayMs: 30000});
         const response = await transport.send({method: 'GET', path: 'x', signal: new AbortController().signal});
         const answeredAt = performance.now();
         process.on('exit', () => console.log(response.status, Math.round(performance.now() - answeredAt)));`;
@@ -221,7 +222,7 @@ describe('URL joining', () => {
   it('joins a plain path and query as they are, and anything else as URL normalises it', async () => {
     const server = await countingServer(ok);
     const seen: string[] = [];
-    const transport = createTransport({prefixUrl: new URL(`${server.url}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 1_000, maxResponseBytes: 1_000, debug: line => seen.push(line)});
+    const transport = createTransport({prefixUrl: new URL(`${server.url}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 1_000, maxResponseBytes: 1_000, ...NO_RETRIES, debug: line => seen.push(line)});
     const send = (path: string, searchParams?: URLSearchParams) =>
       transport.send({method: 'GET', path, ...(searchParams ? {searchParams} : {}), signal: new AbortController().signal});
     await send('organization/reports', new URLSearchParams({slug: 'a b&c', cursor: 'x/y=='}));
@@ -239,7 +240,7 @@ describe('failures hold nothing of the request', () => {
     const silent = await silentServer();
     const port = silent.port;
     await silent.close();
-    const transport = createTransport({prefixUrl: new URL(`http://127.0.0.1:${port}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 1_000, maxResponseBytes: 1_000});
+    const transport = createTransport({prefixUrl: new URL(`http://127.0.0.1:${port}/api/v2/`), apiKey: KEY, userAgent: 'u', connectTimeoutMs: 1_000, timeoutMs: 1_000, maxResponseBytes: 1_000, ...NO_RETRIES});
     const error = await rejectionOf(transport.send({method: 'POST', path: 'x', json: {a: 1}, signal: new AbortController().signal}));
     expect(error).toBeInstanceOf(NetworkFailure);
     expect({...error}).toEqual({code: 'ECONNREFUSED', phase: 'not-sent', name: 'NetworkFailure'});

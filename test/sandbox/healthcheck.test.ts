@@ -44,7 +44,7 @@ describe('grading against the running server (warn 3, fail 10)', () => {
   });
 });
 
-describe('result fields (SPEC.md 2.1)', () => {
+describe('result fields (docs/contract.md)', () => {
   it('returns every field with its type when ok, findings empty and nulls', async () => {
     const reply = await check({slug: 'globex'});
     expect(reply.status).toBe(200);

@@ -13,7 +13,7 @@ const path = (id: string) => `healthchecks/${id.replace('.', '/')}`;
 async function grade(id: string, slug: string, extra: Record<string, unknown> = {}) {
   const reply = await api.call('POST', path(id), {body: {slug, ...extra}});
   expect(reply.status).toBe(200);
-  // Every answer is exactly SPEC.md 2.1.
+  // Every answer is exactly docs/contract.md#the-healthcheck-result.
   healthcheckResultWireSchema().parse(reply.body);
   expect(reply.body).toMatchObject({id, scope: {slug}, generatedAt: new Date(NOW).toISOString()});
   return reply.body as {severity: string; ok: boolean; observed: Record<string, unknown>; threshold: Record<string, unknown>; findings: unknown[]; suggestedAction: string | null; appUrl: string | null};

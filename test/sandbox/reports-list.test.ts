@@ -72,7 +72,7 @@ describe('GET /organization/reports paging', () => {
   });
 });
 
-describe('filters (CONTRACT.md query table)', () => {
+describe('filters (docs/contract.md)', () => {
   const hours = (n: number) => new Date(NOW - n * HOUR).toISOString();
   const cases: Array<[string, Record<string, string>, (r: StoredReport) => boolean]> = [
     ['status', {status: 'IN_PROGRESS'}, r => r.status === 'IN_PROGRESS'],

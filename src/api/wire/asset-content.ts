@@ -1,5 +1,5 @@
 /*
- * CONTRACT.md (POST /reports/search): the upstream matches asset content after normalising
+ * docs/contract.md#searching-reports: the upstream matches asset content after normalising
  * it (lower-cased domains, URLs without scheme or trailing slash). The client uses the same
  * rule to tell which queried asset a search hit covers and to spot duplicate assets in a
  * create body; the sandbox matches with it. One rule, kept beside the other wire facts.

@@ -3,7 +3,7 @@ import {memo} from '../../memo.js';
 import type {ApiErrorBody, AssetRejection} from '../../errors.js';
 
 /*
- * CONTRACT.md documents four error body shapes; every one is normalised here into
+ * The upstream answers four error body shapes (docs/contract.md#errors); every one is normalised here into
  * ApiErrorBody so nothing downstream cares which the upstream sent.
  */
 

@@ -3,7 +3,7 @@ import {memo} from '../../memo.js';
 import {isHealthcheckId} from './paths.js';
 
 /**
- * The healthcheck registry (CONTRACT.md "The healthcheck registry"): `POST /healthchecks/list`
+ * The healthcheck registry (docs/contract.md#the-healthcheck-registry): `POST /healthchecks/list`
  * says which checks exist and which may be called, and the ten documented ids with the body
  * fields vigil gives flags to. Everything else about a check comes from the registry at run
  * time, so a check the upstream adds is graded without a new vigil release.
@@ -26,8 +26,8 @@ export type DocumentedHealthcheckId = (typeof DOCUMENTED_HEALTHCHECK_IDS)[number
 
 /**
  * Body fields with a flag of their own, keyed by vigil's option name: the wire name, the least
- * integer accepted, and the checks that document the field. SPEC.md 4.1 names cancelled-count's;
- * CONTRACT.md names `baselineDays` and `minSpikeCount`. The official client passes
+ * integer accepted, and the checks that document the field. The contract names cancelled-count's;
+ * the registry names `baselineDays` and `minSpikeCount`. The official client passes
  * `--min-results` and `--lookback-hours` to silent-configs without naming the body fields:
  * vigil sends them as `minResults` and `lookbackHours`, the names of the same kind elsewhere.
  * Any other field goes through `--param name=value` under the name the user gives.
@@ -42,7 +42,7 @@ export const HEALTHCHECK_FLAG_PARAMS = {
 } as const satisfies Record<string, {wire: string; min: number; checks: readonly DocumentedHealthcheckId[]}>;
 export type HealthcheckFlagParam = keyof typeof HEALTHCHECK_FLAG_PARAMS;
 
-/** The scope field every check takes (SPEC.md 4.1); `--param` may not set it. */
+/** The scope field every check takes (docs/contract.md#the-healthcheck-registry); `--param` may not set it. */
 export const HEALTHCHECK_SCOPE_FIELD = 'slug';
 
 /** A body field's value as vigil sends it: numbers and booleans typed, the rest text. */

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import {memo} from '../../memo.js';
 import {HEALTHCHECK_CATEGORIES, SEVERITIES} from '../enums.js';
 
-/** SPEC.md 4.1 request body, with its documented defaults and constraints. */
+/** The cancelled-count request body (docs/contract.md#the-cancelled-count-healthcheck), with its documented defaults and constraints. */
 export const HEALTHCHECK_DEFAULTS = {lookbackHours: 168, warnThreshold: 3, failThreshold: 10} as const;
 
 export const cancelledCountRequestSchema = memo(() => z.object({
@@ -42,7 +42,7 @@ export const findingSchema = memo(() => z.object({
 }));
 
 /**
- * What SPEC.md 2.1 requires on the wire; the sandbox answers exactly this, and its OpenAPI
+ * What docs/contract.md#the-healthcheck-result requires on the wire; the sandbox answers exactly this, and its OpenAPI
  * document is generated from it.
  */
 export const healthcheckResultWireSchema = memo(() => z.object({
@@ -61,7 +61,7 @@ export const healthcheckResultWireSchema = memo(() => z.object({
 }));
 
 /**
- * SPEC.md 2.1, read tolerantly (CONTRACT.md): the result every `/healthchecks/...` endpoint
+ * docs/contract.md#the-healthcheck-result, read tolerantly: the result every `/healthchecks/...` endpoint
  * returns. Readers of a result use this schema only, never fields specific to one check.
  * The grade is what a result is for: `ok` and `severity` stand in for each other (a missing
  * severity of a result that is not ok reads as `fail`, the safe side for a monitor); a
@@ -95,7 +95,7 @@ export const healthcheckResultSchema = memo(() => z
   }));
 export type HealthcheckResult = z.output<ReturnType<typeof healthcheckResultSchema>>;
 
-/** CONTRACT.md grading rule, shared by the sandbox and documented in the README. */
+/** The grading rule (docs/contract.md#grading), shared by the sandbox and documented in the README. */
 export function gradeCount(count: number, warnThreshold: number, failThreshold: number): 'ok' | 'warn' | 'fail' {
   if (count >= failThreshold) return 'fail';
   if (count >= warnThreshold) return 'warn';

@@ -2,7 +2,7 @@ import type {ActorKind, ReportStatus, ReviewDecision} from '../enums.js';
 
 /**
  * The validated filters of `reports list`, in vigil's own names. `toListQueryParams` is the
- * only place that knows the upstream's query parameter names (CONTRACT.md table).
+ * only place that knows the upstream's query parameter names (docs/contract.md#listing-reports).
  */
 export interface ListReportsFilters {
   slug: string;

@@ -6,7 +6,7 @@ import type {ListReportsResult} from './reports.js';
  * pages, and those copies were half of what made its memory grow with the report count.
  * This reader checks a page against the same rules as listReportsResponseSchema
  * (reports.ts) and normalises it in place: ids become strings, nulls of optional fields
- * become undefined, fields vigil does not know are dropped (CONTRACT.md, tolerant reader).
+ * become undefined, fields vigil does not know are dropped (docs/contract.md#the-tolerant-reader).
  * It only accepts what it is sure the schema accepts, and changes nothing until the whole
  * page has passed; anything else (a wrong field, a shape it does not know) goes to the
  * schema, whose errors name the field. A test compares both on valid and broken pages.

@@ -1,12 +1,19 @@
-/** Every upstream path vigil calls, relative to the base URL (which ends in /api/v2). */
+/**
+ * Every upstream path vigil calls, relative to the base URL (which ends in /api/v2), templates
+ * as the upstream documents them; the healthchecks' own paths follow from their ids
+ * (healthcheckPath). The sandbox must publish each in its OpenAPI document
+ * (test/sandbox/openapi.test.ts reads this list).
+ */
 export const PATHS = {
   createReport: 'report/create',
   listReports: 'organization/reports',
   searchReports: 'reports/search',
+  reviewProposal: 'organization/proposals/{proposalId}/review',
+  listHealthchecks: 'healthchecks/list',
 } as const;
 
 /** The review operation's path template, as the upstream documents it (and openapi.json publishes it). */
-export const PROPOSAL_REVIEW_PATH = 'organization/proposals/{proposalId}/review';
+export const PROPOSAL_REVIEW_PATH = PATHS.reviewProposal;
 
 /** POST target of a review of one proposal; the id is escaped, never trusted as a path. */
 export function proposalReviewPath(proposalId: string): string {
@@ -36,4 +43,4 @@ export function healthcheckPath(id: string): string {
 }
 
 /** POST target of the registry: which checks exist, and which are implemented. */
-export const HEALTHCHECK_LIST_PATH = 'healthchecks/list';
+export const HEALTHCHECK_LIST_PATH = PATHS.listHealthchecks;

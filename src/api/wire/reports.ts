@@ -3,7 +3,7 @@ import {memo} from '../../memo.js';
 import {ASSET_STATUSES} from '../enums.js';
 
 /*
- * Report payloads of CONTRACT.md. Response schemas are tolerant readers: unknown fields
+ * Report payloads (docs/contract.md, from #creating-a-report on). Response schemas are tolerant readers: unknown fields
  * are dropped (z.object strips), every documented variant is accepted and normalised into
  * one internal shape. Request schemas validate what vigil sends (and what the sandbox
  * accepts), naming the JSON path of each problem.
@@ -33,7 +33,7 @@ export const externalReporterSchema = memo(() => z.looseObject({
   avatarUrl: z.url().optional(),
 }));
 
-/** Fields of the create body that CONTRACT.md documents; anything else is "unknown". */
+/** Fields of the create body that docs/contract.md#creating-a-report documents; anything else is "unknown". */
 export const CREATE_REPORT_FIELDS = [
   'organizationSlug', 'discordGuildId', 'telegramGroupId', 'title', 'description',
   'contactInfo', 'assets', 'attachmentUrls', 'externalSubmissionLink', 'externalReporter',
@@ -60,7 +60,7 @@ export type CreateReportRequest = z.infer<ReturnType<typeof createReportRequestS
 const idSchema = memo(() => z.union([z.number(), z.string().min(1)]).transform(String));
 
 /*
- * CONTRACT.md "Be a tolerant reader": only identity is required (a report's `id`). Every
+ * docs/contract.md#the-tolerant-reader: only identity is required (a report's `id`). Every
  * other field of a response may be missing or null in some rendering of the upstream's
  * docs; it is read as undefined and shown as absent, never a reason to fail the page.
  */

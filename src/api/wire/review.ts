@@ -2,7 +2,7 @@ import * as z from 'zod';
 import {memo} from '../../memo.js';
 
 /*
- * POST /organization/proposals/{proposalId}/review (CONTRACT.md): one decision on one
+ * POST /organization/proposals/{proposalId}/review (docs/contract.md#reviewing-a-proposal): one decision on one
  * proposal of the needs-customer-review queue. The request schema is what vigil sends and
  * what the sandbox accepts; the response is read tolerantly, since only proposal.id and
  * proposal.reviewStatus matter to vigil and the rest may be absent or reshaped.
@@ -17,7 +17,7 @@ export type RejectReason = (typeof REJECT_REASONS)[number];
 export const WATCHLIST_REASONS = ['DEAD', 'PARKING', 'NOT_ENOUGH_EVIDENCE', 'OTHER'] as const;
 export type WatchlistReason = (typeof WATCHLIST_REASONS)[number];
 
-/** The upstream's daily limit, per organization over a rolling 24 hours (CONTRACT.md). */
+/** The upstream's daily limit, per organization over a rolling 24 hours (docs/contract.md#rate-limits-and-retries). */
 export const REVIEW_LIMIT_PER_DAY = 10;
 export const REVIEW_LIMIT_MESSAGE = (limit: number) => `Review limit of ${limit} per day reached for this organization.`;
 

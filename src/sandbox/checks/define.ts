@@ -7,7 +7,7 @@ import {iso} from '../serialize.js';
 /*
  * How the sandbox defines a healthcheck of the registry: its request body (validated; the
  * OpenAPI document publishes it) and a result computed from the store. Grading is
- * CONTRACT.md's rule on each check's main value: `value >= fail` is fail, else `>= warn` is
+ * the rule of docs/contract.md#grading on each check's main value: `value >= fail` is fail, else `>= warn` is
  * warn, else ok (gradeCount).
  */
 
@@ -85,7 +85,7 @@ export interface Graded {
   page: string;
 }
 
-/** The SPEC.md 2.1 result of a check whose main value is graded by CONTRACT.md's rule. */
+/** The result (docs/contract.md#the-healthcheck-result) of a check whose main value is graded by the rule of docs/contract.md#grading. */
 export function gradedResult(check: Pick<SandboxCheck, 'id' | 'title' | 'category'>, ctx: CheckContext, graded: Graded): HealthcheckResult {
   const severity = gradeCount(graded.value, graded.warn, graded.fail);
   const ok = severity === 'ok';

@@ -4,7 +4,7 @@ import {backlog, oldProposals} from './reviewing.js';
 import {deadAssetSpike, missingContactUrl, silentConfigs} from './signals.js';
 import {automationOff, cancelledCount, inProgressVolume, staleInProgress, todoVolume} from './takedowns.js';
 
-/** The ten documented checks, in the registry's order (CONTRACT.md "The healthcheck registry"). */
+/** The ten documented checks, in the registry's order (docs/contract.md#the-healthcheck-registry). */
 export const SANDBOX_CHECKS: readonly SandboxCheck[] = [
   silentConfigs,
   backlog,

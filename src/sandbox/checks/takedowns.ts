@@ -117,7 +117,7 @@ export const automationOff = defineCheck({
   },
 });
 
-/** SPEC.md 4.1, as the sandbox always served it. */
+/** docs/contract.md#the-cancelled-count-healthcheck, as the sandbox always served it. */
 export const cancelledCount = defineCheck({
   id: CANCELLED_COUNT_ID,
   title: 'Excess CANCELLED takedowns',

@@ -11,7 +11,7 @@ import {decodeCursor} from '../store.js';
 
 const SEARCH_DEFAULT_LIMIT = 50;
 
-/** GET /organization/reports, POST /reports/search and POST /report/create (CONTRACT.md). */
+/** GET /organization/reports, POST /reports/search and POST /report/create (docs/contract.md: its report sections). */
 export function reportRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const orgFor = (access: Access, slug: string) => authorizeOrg(access, slug, s => ctx.store.findOrg(s));
 
@@ -65,7 +65,7 @@ export function reportRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   });
 }
 
-/** CONTRACT.md: organizationSlug, or discordGuildId / telegramGroupId in its place. */
+/** docs/contract.md#creating-a-report: organizationSlug, or discordGuildId / telegramGroupId in its place. */
 function resolveCreateOrg(access: Access, body: {organizationSlug?: string; discordGuildId?: string; telegramGroupId?: string}, ctx: SandboxContext): Org {
   if (body.organizationSlug !== undefined) return authorizeOrg(access, body.organizationSlug, s => ctx.store.findOrg(s));
   const byAlias =

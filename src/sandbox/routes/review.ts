@@ -4,7 +4,7 @@ import type {SandboxContext} from '../context.js';
 import {authenticate} from '../keys.js';
 import {reviewProposal} from '../review.js';
 
-/** POST /organization/proposals/{proposalId}/review (CONTRACT.md). */
+/** POST /organization/proposals/{proposalId}/review (docs/contract.md#reviewing-a-proposal). */
 export function reviewRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.post(`/${PROPOSAL_REVIEW_PATH.replace('{proposalId}', ':proposalId')}`, async request => {
     const access = authenticate(request.headers['x-api-key'], ctx.keys);

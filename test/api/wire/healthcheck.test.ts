@@ -14,7 +14,7 @@ const messages = (value: unknown) => {
   return parsed.success ? [] : parsed.error.issues.map(issue => `${issue.path.join('.')}: ${issue.message}`);
 };
 
-describe('the cancelled-count request body (SPEC.md 4.1)', () => {
+describe('the cancelled-count request body (docs/contract.md)', () => {
   it('takes a slug alone, or with whole, in-range numbers', () => {
     expect(messages({slug: 'a'})).toEqual([]);
     expect(messages({slug: 'a', lookbackHours: 1, warnThreshold: 0, failThreshold: 0})).toEqual([]);
@@ -75,7 +75,7 @@ describe('a healthcheck result as the wire promises it (the sandbox answers this
   });
 });
 
-describe('a healthcheck result read tolerantly (CONTRACT.md)', () => {
+describe('a healthcheck result read tolerantly (docs/contract.md)', () => {
   const read = (value: unknown) => healthcheckResultSchema().parse(value);
 
   it('reads the documented result as given', () => {
@@ -121,7 +121,7 @@ describe('a healthcheck result read tolerantly (CONTRACT.md)', () => {
   });
 });
 
-describe('the grading rule (CONTRACT.md)', () => {
+describe('the grading rule (docs/contract.md)', () => {
   it.each([
     [0, 3, 10, 'ok'],
     [2, 3, 10, 'ok'],

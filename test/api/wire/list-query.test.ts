@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {keyCheckQuery, toListQueryParams} from '../../../src/api/wire/list-query.js';
 
-describe('toListQueryParams: vigil filters to the upstream query (CONTRACT.md)', () => {
+describe('toListQueryParams: vigil filters to the upstream query (docs/contract.md)', () => {
   it('sends every filter under its upstream name, lists comma-joined, in a fixed order', () => {
     const query = toListQueryParams({
       slug: 'acme',

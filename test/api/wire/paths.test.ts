@@ -19,9 +19,16 @@ describe('upstream paths', () => {
     expect(proposalReviewPath('../a b?c')).toBe('organization/proposals/..%2Fa%20b%3Fc/review');
   });
 
-  it('names the listing, create and search paths relative to /api/v2', async () => {
-    const {PATHS} = await load();
-    expect(PATHS).toEqual({createReport: 'report/create', listReports: 'organization/reports', searchReports: 'reports/search'});
+  it('names every path vigil calls relative to /api/v2, templates as documented', async () => {
+    const {PATHS, PROPOSAL_REVIEW_PATH, HEALTHCHECK_LIST_PATH} = await load();
+    expect(PATHS).toEqual({
+      createReport: 'report/create',
+      listReports: 'organization/reports',
+      searchReports: 'reports/search',
+      reviewProposal: 'organization/proposals/{proposalId}/review',
+      listHealthchecks: 'healthchecks/list',
+    });
+    expect([PROPOSAL_REVIEW_PATH, HEALTHCHECK_LIST_PATH]).toEqual([PATHS.reviewProposal, PATHS.listHealthchecks]);
   });
 });
 

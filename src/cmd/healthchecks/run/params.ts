@@ -90,7 +90,7 @@ export function checkFlagsApply(params: ParsedParams, checkId: string, problems:
 }
 
 /**
- * cancelled-count's rule (SPEC.md 4.1 and CONTRACT.md): warn may not exceed fail, the
+ * cancelled-count's rule (docs/contract.md#grading): warn may not exceed fail, the
  * upstream's defaults counting for a threshold not given.
  */
 export function checkThresholdOrder(flags: ParamFlags, params: ParsedParams, problems: Problems): void {

@@ -114,7 +114,7 @@ function orgFields(file: Record<string, unknown>, ctx: CommandContext, problems:
   const flagOrg = ctx.settings.org?.source === 'flag' ? ctx.settings.org.value : undefined;
   if (flagOrg !== undefined) return {organizationSlug: flagOrg};
   if (file.organizationSlug !== undefined) return {organizationSlug: file.organizationSlug};
-  // CONTRACT.md: a Discord guild or Telegram group id identifies the org instead of a slug.
+  // docs/contract.md#creating-a-report: a Discord guild or Telegram group id identifies the org instead of a slug.
   if (file.discordGuildId !== undefined || file.telegramGroupId !== undefined) return {};
   const org = resolveOrg(ctx, problems);
   return org === undefined ? {} : {organizationSlug: org};

@@ -6,7 +6,7 @@ import type {Problems} from '../../../cli/problems.js';
 export const PAYLOAD_FLAG = '--payload-file';
 
 /**
- * Reads `--payload-file`: a JSON object holding a full create body (CONTRACT.md), needed for
+ * Reads `--payload-file`: a JSON object holding a full create body (docs/contract.md#creating-a-report), needed for
  * externalReporter, enrichments and rawAssetsInput, which no flag covers. Problems name the
  * flag and the file; the body itself is validated later, merged with the flags.
  * `-` reads the payload from stdin (`jq ... | vigil reports create --payload-file -`).

@@ -10,7 +10,7 @@ import {awaitingIndexes, undecided} from '../shared/awaiting.js';
 
 /**
  * The proposals of a report still waiting for review (no decision yet), each with whether it
- * awaits the organization's own review. SPEC.md 4.3 rule 2: the `id` and `asset.id` of one
+ * awaits the organization's own review. docs/contract.md#listing-reports: the `id` and `asset.id` of one
  * that awaits the organization are what `vigil proposals review` takes.
  */
 export function pendingProposals(report: Report): Array<{proposal: Proposal; awaiting: boolean}> {

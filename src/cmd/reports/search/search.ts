@@ -35,7 +35,7 @@ export function validateSearchFlags(flags: SearchFlags, ctx: CommandContext): Va
   const limit = parseIntegerFlag(flags.limit, '--limit', problems, {min: 1, max: MAX_SEARCH_LIMIT});
   problems.throwIfAny();
   const reportedByCustomer = readTriState(flags.reportedByCustomer);
-  // CONTRACT.md: both wire names are guesses, so each is sent only when its flag is given
+  // docs/contract.md#searching-reports: both wire names are guesses, so each is sent only when its flag is given
   // (the upstream's default limit is DEFAULT_SEARCH_LIMIT).
   return {
     request: {

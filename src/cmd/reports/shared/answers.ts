@@ -21,7 +21,7 @@ export interface AssetAnswer {
 /**
  * Answers "is this asset already reported?" per queried asset, from ONE search response.
  * A hit that lists its `assets` covers the queried assets equal to one of them once
- * normalised as the upstream matches (CONTRACT.md). A hit without `assets` matched the
+ * normalised as the upstream matches (docs/contract.md#searching-reports). A hit without `assets` matched the
  * query as a whole: it can be attributed only when a single asset was queried.
  */
 export function answerPerAsset(

@@ -37,7 +37,7 @@ export function misspeltStatus(parsed: ParsedAsset): AssetStatus | undefined {
 
 /**
  * Groups of indexes whose contents are the same asset once normalised the way the upstream
- * matches them (CONTRACT.md). Only groups of two or more are returned, in input order.
+ * matches them (docs/contract.md#searching-reports). Only groups of two or more are returned, in input order.
  */
 export function findDuplicateContents(contents: readonly string[]): Array<{normalized: string; indexes: number[]}> {
   const groups = new Map<string, number[]>();

@@ -1,0 +1,89 @@
+// A command is one room, src/cmd/<noun>/<verb>/command.ts, and the pieces around it that
+// cannot be derived at run time: Pastel's stub (Pastel discovers commands by reading
+// commands/), the group's description and module, and a page that tells a person about it.
+// Each missing or stray piece is one line naming the file to write (docs/commands.md#adding-a-command).
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import path from 'node:path';
+
+/** Pastel's stub of a command, the same for every command but for the path (docs/commands.md). */
+export function stubText(commandPath) {
+  const up = '../'.repeat(commandPath.length);
+  return `import {definition} from '${up}src/cmd/${commandPath.join('/')}/command.js';
+import {pastelCommand} from '${up}src/ui/pastel-command.js';
+
+// Pastel's view of the command; the command itself is its definition (docs/commands.md).
+const command = pastelCommand(definition);
+export {definition};
+export const {description, options, args} = command;
+export default command.component;
+`;
+}
+
+/** The group module of commands/<group>/, whose description lives in src/cli/groups.ts. */
+export function groupText(group) {
+  return `import {GROUPS} from '../../src/cli/groups.js';
+
+export const description = GROUPS.${group};
+`;
+}
+
+function files(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? files(full) : [full];
+  });
+}
+
+/** Every definition under src/cmd: its file and its `path`. */
+export function definitions(root) {
+  return files(path.join(root, 'src/cmd'))
+    .filter((file) => path.basename(file) === 'command.ts')
+    .map((file) => {
+      const m = /\bpath:\s*\[([^\]]*)\]/.exec(readFileSync(file, 'utf8'));
+      const words = m ? [...m[1].matchAll(/'([^']+)'/g)].map((w) => w[1]) : [];
+      return {file: path.relative(root, file), path: words};
+    });
+}
+
+/**
+ * The missing or stray pieces of every command under `root`, one line each.
+ * @param {string} root the repository
+ */
+export function commandPieces(root) {
+  const problems = [];
+  const read = (rel) => (existsSync(path.join(root, rel)) ? readFileSync(path.join(root, rel), 'utf8') : undefined);
+  const groupsSource = read('src/cli/groups.ts') ?? '';
+  const pages = ['README.md', ...files(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => path.relative(root, f))].map(read).join('\n');
+  const stubs = new Set();
+  const groups = new Set();
+  for (const def of definitions(root)) {
+    const room = path.dirname(def.file);
+    if (def.path.length === 0 || room !== path.join('src/cmd', ...def.path)) {
+      problems.push(`${def.file}: its path [${def.path.join(', ')}] must name its room (src/cmd/<noun>/<verb>/ for ['<noun>', '<verb>'])`);
+      continue;
+    }
+    const stub = `commands/${def.path.join('/')}.tsx`;
+    stubs.add(stub);
+    const text = read(stub);
+    if (text === undefined) problems.push(`${stub}: missing: Pastel's stub of ${def.file} (the 8 lines in docs/commands.md#adding-a-command)`);
+    else if (text !== stubText(def.path)) problems.push(`${stub}: is not the stub of ${def.file}, word for word (docs/commands.md#adding-a-command)`);
+    const name = def.path.join(' ');
+    if (!pages.includes(`vigil ${name}`)) problems.push(`${def.file}: no page names \`vigil ${name}\`: say what it does in README.md or docs/`);
+    if (def.path.length === 2) groups.add(def.path[0]);
+  }
+  for (const group of groups) {
+    if (!new RegExp(`^\\s*'?${group}'?:\\s*'`, 'm').test(groupsSource)) problems.push(`src/cli/groups.ts: missing: the one-line description of the group ${group}`);
+    const index = `commands/${group}/index.ts`;
+    const text = read(index);
+    if (text === undefined) problems.push(`${index}: missing: the group module of ${group} (docs/commands.md#adding-a-command)`);
+    else if (text !== groupText(group)) problems.push(`${index}: is not the group module of ${group}, word for word`);
+  }
+  for (const file of files(path.join(root, 'commands'))) {
+    const rel = path.relative(root, file);
+    const base = path.basename(file);
+    if (base.startsWith('_app.') || base === 'index.ts') continue;
+    if (!stubs.has(rel)) problems.push(`${rel}: a stub with no command: no src/cmd/${rel.replace(/^commands\//, '').replace(/\.tsx$/, '')}/command.ts defines it`);
+  }
+  return problems;
+}

@@ -1,0 +1,49 @@
+import {describe, expect, it} from 'vitest';
+import {fileTree} from '../helpers/file-tree.js';
+// @ts-expect-error: a plain .mjs script, no types
+import {commandPieces, groupText, stubText} from '../../scripts/lint/command-pieces.mjs';
+
+const definition = (words: string[]) => `export const definition = defineCommand({\n  path: [${words.map(w => `'${w}'`).join(', ')}],\n});\n`;
+
+/** A repository with `reports list` complete, plus `files`. */
+function repo(files: Record<string, string>): string {
+  return fileTree({
+    'src/cmd/reports/list/command.ts': definition(['reports', 'list']),
+    'commands/reports/list.tsx': stubText(['reports', 'list']),
+    'commands/reports/index.ts': groupText('reports'),
+    'commands/_app.tsx': 'export default function App() {}\n',
+    'src/cli/groups.ts': "export const GROUPS = {\n  reports: 'Create, list and search reports',\n};\n",
+    'README.md': 'Run `vigil reports list`.\n',
+    ...files,
+  });
+}
+
+describe('lint: the pieces of each command', () => {
+  it('accepts a complete command and a group of one', () => {
+    expect(commandPieces(repo({}))).toEqual([]);
+  });
+
+  it('names each piece a new command in a new group lacks, one line each', () => {
+    const root = repo({'src/cmd/takedowns/get/command.ts': definition(['takedowns', 'get'])});
+    expect(commandPieces(root)).toEqual([
+      "commands/takedowns/get.tsx: missing: Pastel's stub of src/cmd/takedowns/get/command.ts (the 8 lines in docs/commands.md#adding-a-command)",
+      'src/cmd/takedowns/get/command.ts: no page names `vigil takedowns get`: say what it does in README.md or docs/',
+      'src/cli/groups.ts: missing: the one-line description of the group takedowns',
+      'commands/takedowns/index.ts: missing: the group module of takedowns (docs/commands.md#adding-a-command)',
+    ]);
+  });
+
+  it('refuses a stub that differs from the template, a stub without a room and a path that is not its room', () => {
+    const root = repo({
+      'commands/reports/list.tsx': stubText(['reports', 'list']).replace('pastelCommand(definition)', 'pastelCommand(definition, {x: 1})'),
+      'commands/reports/get.tsx': stubText(['reports', 'get']),
+      'src/cmd/doctor/command.ts': definition(['doctors']),
+      [['docs', 'doctor.md'].join('/')]: '`vigil doctors`',
+    });
+    expect(commandPieces(root)).toEqual([
+      "src/cmd/doctor/command.ts: its path [doctors] must name its room (src/cmd/<noun>/<verb>/ for ['<noun>', '<verb>'])",
+      'commands/reports/list.tsx: is not the stub of src/cmd/reports/list/command.ts, word for word (docs/commands.md#adding-a-command)',
+      'commands/reports/get.tsx: a stub with no command: no src/cmd/reports/get/command.ts defines it',
+    ]);
+  });
+});
