@@ -20,6 +20,7 @@ const result = (severity: 'ok' | 'fail'): HealthcheckResult => ({
   ok: severity === 'ok',
   severity,
   title: 'Backlog',
+  category: 'reviewing',
   scope: {slug: 'acme'},
   observed: {pendingCount: severity === 'ok' ? 0 : 14},
   threshold: {warnThreshold: 5, failThreshold: 10},
@@ -27,7 +28,7 @@ const result = (severity: 'ok' | 'fail'): HealthcheckResult => ({
   suggestedAction: null,
   appUrl: null,
   generatedAt: new Date(NOW).toISOString(),
-} as HealthcheckResult);
+});
 
 /** The board over a store the test changes between reads; every read and regrade recorded. */
 async function mount(items: StoredCheck[] = sample(), options: {columns?: number; intervalMs?: number} = {}) {
