@@ -68,7 +68,35 @@ export interface Board {
 
 export const cellKey = (check: string, org: string) => `${check}@${org}`;
 
-const clean = (text: string) => sanitizeText(redact(text));
+/**
+ * Check ids, org slugs and observed keys repeat across thousands of cells: each is cleaned
+ * once. Bounded, so a store of ever-new error texts cannot grow it without end.
+ */
+const cleaned = new Map<string, string>();
+function clean(text: string): string {
+  let out = cleaned.get(text);
+  if (out === undefined) {
+    out = sanitizeText(redact(text));
+    if (cleaned.size >= 50_000) cleaned.clear();
+    cleaned.set(text, out);
+  }
+  return out;
+}
+
+/**
+ * The store hands out the very same object for a check that did not change since its last
+ * read (src/metrics/store.ts), so its cell is built once and only its severity (which ages
+ * into stale) is looked at again on each refresh.
+ */
+const cellCache = new WeakMap<StoredCheck, BoardCell>();
+function cellOf(stored: StoredCheck, now: number): BoardCell {
+  const cached = cellCache.get(stored);
+  const severity = cellSeverity(stored, now);
+  if (cached !== undefined && cached.severity === severity) return cached;
+  const cell = cached === undefined ? toCell(stored, now) : {...cached, severity};
+  cellCache.set(stored, cell);
+  return cell;
+}
 
 /** The severity of a stored check at `now`. */
 export function cellSeverity(stored: StoredCheck, now: number): CellSeverity {
@@ -118,7 +146,7 @@ export function buildBoard(stored: readonly StoredCheck[], now: number): Board {
   const counts: BoardCounts = {fail: 0, warn: 0, error: 0, stale: 0, ok: 0, none: 0};
   let newestGradeAt: number | undefined;
   for (const item of stored) {
-    const cell = toCell(item, now);
+    const cell = cellOf(item, now);
     cells.set(cellKey(cell.check, cell.org), cell);
     checks.add(cell.check);
     counts[cell.severity] += 1;

@@ -1,4 +1,5 @@
 import type {CommandContext, ContextFlags} from '../../cli/context.js';
+import {colorEnabled} from '../../output/color.js';
 import {specRequestBody} from '../../checks/request.js';
 import type {CheckSpec} from '../../checks/schema.js';
 import {fetchReportsPage} from '../../cmd/reports/list/list.js';
@@ -19,6 +20,7 @@ export function boardSession(ctx: CommandContext, source: BoardSource, now: () =
   const specs = new Map<string, CheckSpec>();
   return {
     now,
+    color: colorEnabled(ctx.io),
     async read(at) {
       const reading = await source.read(at);
       for (const item of reading.stored) specs.set(cellKey(item.spec.check, item.spec.org), item.spec);

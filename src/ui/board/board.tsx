@@ -23,6 +23,8 @@ export interface HealthBoardProps {
   now?: () => number;
   /** Between the end of one read and the next. Default 2000 ms (the issue's "at most 2 s"). */
   intervalMs?: number;
+  /** Colour the cells (src/output/color.ts's rule: NO_COLOR, TERM=dumb, FORCE_COLOR). Default false. */
+  color?: boolean;
 }
 
 /** Header (2), group row, column headers, notice, footer, and one line kept free (a frame as tall as the terminal makes Ink clear it on every redraw). */
@@ -33,7 +35,7 @@ const CHROME_ROWS = 7;
  * result store every `intervalMs`. Only the rows and columns on screen are drawn, so 1,000
  * orgs scroll as fast as ten; a refresh keeps the cursor on its cell (state.ts).
  */
-export function HealthBoard({read, regrade, reviewQueue, end, now = Date.now, intervalMs = 2000}: HealthBoardProps) {
+export function HealthBoard({read, regrade, reviewQueue, end, now = Date.now, intervalMs = 2000, color = false}: HealthBoardProps) {
   const [state, dispatch] = useReducer(boardReducer, undefined, initialBoardState);
   const {columns, rows} = useTerminalSize();
   const {finish} = useSession(end);
@@ -123,7 +125,7 @@ export function HealthBoard({read, regrade, reviewQueue, end, now = Date.now, in
   } else if (board.cells.size === 0) {
     body = <Text>{'No healthcheck results in this Redis yet: start a worker (`vigil worker --checks checks.yaml`), or grade one org with `vigil healthchecks run --all --org <slug>`.'}</Text>;
   } else {
-    body = <GridView board={board} view={state.view} cursor={state.cursor} width={columns} height={gridRows} scroll={scroll.current} />;
+    body = <GridView board={board} view={state.view} cursor={state.cursor} width={columns} height={gridRows} scroll={scroll.current} color={color} />;
   }
 
   const c = board?.counts;

@@ -51,7 +51,8 @@ async function mount(items: StoredCheck[] = sample(), options: {columns?: number
   const app = await settled(() => render(<HealthBoard read={read} regrade={regrade} reviewQueue={reviewQueue} end={end} now={() => NOW} intervalMs={options.intervalMs ?? 20} />));
   Object.defineProperty(app.stdout, 'columns', {value: options.columns ?? 120, configurable: true});
   cleanup.push(() => app.unmount());
-  const frame = () => app.lastFrame() ?? '';
+  // The cursor's cell is in inverse video even without colour: read the text.
+  const frame = () => (app.lastFrame() ?? '').replace(/\u001b\[\d+m/g, '');
   await waitFor(() => expect(frame()).toContain('ORG'));
   return {...app, store, regrades, reviews, end, frame};
 }
