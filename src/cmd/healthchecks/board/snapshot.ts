@@ -11,15 +11,15 @@ const pairs = (map: Record<string, number>) =>
 
 /** The snapshot's fields, one row per (check, org); the live grid's cells carry the same. */
 export const BOARD_COLUMNS: Column<BoardCell>[] = [
-  {header: 'CHECK', value: cell => cell.check, minWidth: 20},
-  {header: 'ORG', value: cell => cell.org, minWidth: 8},
+  {header: 'CHECK', value: cell => cell.check, minWidth: 32},
+  {header: 'ORG', value: cell => cell.org, whole: true},
   {header: 'SEVERITY', value: cell => cell.severity, style: cell => SEVERITY_COLOR[cell.severity]},
   {header: 'GRADE', value: cell => cell.grade},
-  {header: 'GRADED AT', value: cell => cell.gradedAt},
-  {header: 'LAST RUN', value: cell => cell.lastRunAt, dropOrder: 2},
+  {header: 'GRADED AT', value: cell => cell.gradedAt, minWidth: 24},
+  {header: 'LAST RUN', value: cell => cell.lastRunAt, minWidth: 24, dropOrder: 4},
   {header: 'EVERY', value: cell => formatDuration(cell.everyMs), align: 'right', dropOrder: 3},
   {header: 'OBSERVED', value: cell => pairs(cell.observed), maxWidth: 40, dropOrder: 1},
-  {header: 'THRESHOLDS', value: cell => pairs(cell.thresholds), dropOrder: 1},
+  {header: 'THRESHOLDS', value: cell => pairs(cell.thresholds), dropOrder: 2},
   {header: 'ERROR', value: cell => cell.error, dropOrder: 1},
 ];
 
