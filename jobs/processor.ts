@@ -1,6 +1,7 @@
 import type {Job} from 'bullmq';
 import type {ApiClient} from '../src/api/client.js';
-import {healthcheckRequestBody, type HealthcheckResult} from '../src/api/wire/index.js';
+import type {HealthcheckResult} from '../src/api/wire/index.js';
+import {specRequestBody} from '../src/checks/request.js';
 import {ApiError, ContractError, CredentialsError, UnavailableError} from '../src/errors.js';
 import {exportableObserved, resultThresholds} from '../src/metrics/observed.js';
 import type {ErrorKind, ResultStore, RunOutcome} from '../src/metrics/store.js';
@@ -80,9 +81,7 @@ export function createProcessor(deps: ProcessorDeps) {
     const base = {jobId: job.id ?? '?', check: spec.check, org: spec.org, attempt, attempts, ...thresholdsOf(spec.warnThreshold, spec.failThreshold)};
     let result: HealthcheckResult;
     try {
-      // Named settings last: the file's own fields win over a `params:` key of the same name.
-      const body = {...spec.params, ...healthcheckRequestBody(spec)};
-      result = await deps.client.runHealthcheck(spec.check, body, {signal: AbortSignal.any([timeout, deps.forceSignal])});
+      result = await deps.client.runHealthcheck(spec.check, specRequestBody(spec), {signal: AbortSignal.any([timeout, deps.forceSignal])});
     } catch (error) {
       const finished = now();
       // A forced shutdown cut the call short: that says nothing about the check, so it is

@@ -27,6 +27,7 @@ function loopLines({backlog, workerRunning, every, alertmanagerUrl}) {
     '',
     `The loop: ${org} fails ${check} (${pending} proposals await its review; fail at ${failAt}, warn at ${warnAt}). Empty the queue and watch its alert resolve:`,
     `  vigil healthchecks run --all --org ${org}    # every implemented check; ${check} fails (exit 6)`,
+    ...(workerRunning ? [`  vigil healthchecks board    # every org and check, live: ${org}'s ${check} is red; v on it opens the queue, and it turns green within ${every} of emptying it`] : []),
   ];
   if (alertmanagerUrl) {
     const origin = new URL(alertmanagerUrl).origin;

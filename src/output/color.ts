@@ -20,6 +20,7 @@ const CODES = {
   bold: [1, 22],
   dim: [2, 22],
   underline: [4, 24],
+  inverse: [7, 27],
   red: [31, 39],
   green: [32, 39],
   yellow: [33, 39],
@@ -34,7 +35,7 @@ export type Paint = (style: StyleName | undefined, text: string) => string;
 
 /**
  * A painter that wraps text in SGR codes, or returns it untouched when colour is off.
- * Seven colours and three attributes cover tables and status lines; chalk would be one more
+ * Seven colours and four attributes cover tables and status lines; chalk would be one more
  * dependency for the same handful of escape codes.
  */
 export function painter(enabled: boolean): Paint {

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import {runHealthcheckCommand} from './run.js';
 import {DOCUMENTED_HEALTHCHECK_IDS} from '../../../api/wire/healthcheck-registry.js';
 import {defineCommand} from '../../../cli/define.js';
+import {FAIL_ON_VALUES, failOnOption} from '../../../healthcheck/fail-on.js';
 import {argument, connectionOptions, listOption, orgOptions, OUTPUT_FORMATS, outputOptions, textOption} from '../../../cli/options.js';
 
 export const definition = defineCommand({
@@ -23,9 +24,9 @@ export const definition = defineCommand({
       baselineDays: textOption('Days of the baseline rate, an integer above 0 (assets.dead-asset-spike)', 'n'),
       minSpikeCount: textOption('Dead assets a spike needs at least, an integer >= 0 (assets.dead-asset-spike)', 'n'),
       param: listOption('Body field name=value, repeatable; numbers and true/false are sent typed (with --all: sent to every check)', 'name=value'),
-      failOn: textOption('Exit 6 when a severity reaches this: warn or fail (default: fail)', 'severity'),
+      failOn: failOnOption(),
     }),
-  completions: {'<args>': DOCUMENTED_HEALTHCHECK_IDS, failOn: ['warn', 'fail'], output: OUTPUT_FORMATS},
+  completions: {'<args>': DOCUMENTED_HEALTHCHECK_IDS, failOn: FAIL_ON_VALUES, output: OUTPUT_FORMATS},
   mcp: {readOnly: true},
   run: ({options, args: [check]}, ctx) => runHealthcheckCommand(check, options, ctx),
 });

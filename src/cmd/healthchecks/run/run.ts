@@ -8,7 +8,8 @@ import {resolveOutputFormat, type OutputFormat} from '../../../output/format.js'
 import {printJson, printRows} from '../../../output/print.js';
 import {sanitizeText} from '../../../output/sanitize.js';
 import {breachLine, FIELD_COLUMNS, healthcheckRows, renderHealthcheck, severityReaches} from '../../../healthcheck/render.js';
-import {Problems, capture, parseEnumFlag, resolveOrg} from '../../../cli/problems.js';
+import {Problems, capture, resolveOrg} from '../../../cli/problems.js';
+import {parseFailOn, type FailOn} from '../../../healthcheck/fail-on.js';
 import {runAllHealthchecks} from './all.js';
 import {checkFlagsApply, checkThresholdOrder, fieldsFor, parseParams, type ParamFlags, type ParsedParams} from './params.js';
 
@@ -24,7 +25,7 @@ export interface HealthcheckRunFlags extends ParamFlags {
 export interface RunPlan {
   org: string;
   params: ParsedParams;
-  failOn: 'warn' | 'fail';
+  failOn: FailOn;
   format: OutputFormat;
 }
 
@@ -44,7 +45,7 @@ export async function runHealthcheckCommand(checkId: string | undefined, flags: 
   const params = parseParams(flags, problems);
   if (!all && checkId !== undefined && isHealthcheckId(checkId)) checkFlagsApply(params, checkId, problems);
   checkThresholdOrder(flags, params, problems);
-  const failOn = parseEnumFlag(flags.failOn, ['warn', 'fail'] as const, '--fail-on', problems) ?? 'fail';
+  const failOn = parseFailOn(flags.failOn, problems);
   const format = capture(problems, () => resolveOutputFormat(flags, ctx.io));
   const org = resolveOrg(ctx, problems);
   problems.throwIfAny();

@@ -79,9 +79,9 @@ export function scheduleColumns(relativeTo?: number): Column<ScheduleRow>[] {
 }
 
 /** Schedulers only say when a run is due: without a live worker, none of it happens. */
-export function noWorkerWarning(prefix: string, lastSeenAt: number | undefined, now: number): string {
+export function noWorkerWarning(prefix: string, lastSeenAt: number | undefined, now: number, consequence = 'these checks are not running, whatever NEXT RUN says'): string {
   const seen = lastSeenAt === undefined ? 'none left a heartbeat' : `the last one was seen ${relativeTime(new Date(lastSeenAt).toISOString(), now)}`;
-  return `warning: no worker of prefix ${prefix} has been alive in the last ${formatDuration(STALE_MS)} (${seen}): these checks are not running, whatever NEXT RUN says; start \`vigil worker\``;
+  return `warning: no worker of prefix ${prefix} has been alive in the last ${formatDuration(STALE_MS)} (${seen}): ${consequence}; start \`vigil worker\``;
 }
 
 /** `vigil schedules list`: what the workers sharing this Redis will run, and how it went. */
