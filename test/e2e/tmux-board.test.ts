@@ -6,9 +6,9 @@ import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {layoutColumns} from '../../src/board/viewport.js';
 import {CLI, ROOT, runCli} from '../helpers/cli.js';
 import {useSandboxTerminal} from '../helpers/sandbox-terminal.js';
-import {TmuxSession} from '../helpers/tmux.js';
+import {TmuxSession, tmux} from '../helpers/tmux.js';
 import {waitFor} from '../helpers/wait-for.js';
-import {requireBinary} from '../deploy/tools.js';
+import {requireProgram} from '../helpers/programs.js';
 import {startRedis, type TestRedis} from '../jobs/redis-server.js';
 
 /*
@@ -16,8 +16,7 @@ import {startRedis, type TestRedis} from '../jobs/redis-server.js';
  * 2 s into its own redis-server: what the on-call engineer sees and does, at 120x40 and 80x24.
  */
 
-const tmux = requireBinary('tmux', 'tmux');
-const redisServer = requireBinary('redis-server', 'redis-server');
+const redisServer = requireProgram('redis-server');
 const skip = tmux.skipReason ?? redisServer.skipReason;
 const EVERY_MS = 2000;
 const PREFIX = 'board-e2e';
