@@ -5,7 +5,7 @@
 // The base is the official node:<major>-slim; where no registry answers, one built from
 // Debian's and npm's packages (scripts/image/base.mjs), cached as a local image.
 // Prints timings and sizes on stderr; stdout is the image's name (and the archive's path).
-import {existsSync, readFileSync, statSync} from 'node:fs';
+import {existsSync, readFileSync, rmSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {buildCommit} from './build/commit.mjs';
@@ -87,8 +87,9 @@ try {
     run(tool, saveArgs(tool, tag, file));
     // Which layers are the base's and which are vigil's: the base's come first.
     const baseLayers = diffIds(tool, base).length;
-    const {layers} = readOciArchive(file);
+    const {dir, layers} = readOciArchive(file);
     const sizes = await Promise.all(layers.map(layer => unpackedSize(layer)));
+    rmSync(dir, {recursive: true, force: true});
     const sum = list => list.reduce((a, b) => a + b, 0);
     log(`wrote ${file}: ${mb(statSync(file).size)}; layers unpacked: base ${mb(sum(sizes.slice(0, baseLayers)))}, vigil ${mb(sum(sizes.slice(baseLayers)))} (${sizes.slice(baseLayers).map(mb).join(' + ')})`);
     process.stdout.write(`${tag}\n${file}\n`);

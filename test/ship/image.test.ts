@@ -38,6 +38,7 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as
 let archive: OciArchive;
 let imageName: string;
 let rootfs: string;
+let out: string | undefined;
 let sandbox: SandboxProcess | undefined;
 let redis: TestRedis | undefined;
 const commit = buildCommit(ROOT);
@@ -83,7 +84,7 @@ function inImage(args: string[], checksDir: string): {command: string; args: str
 describe.skipIf(skip)('the image: npm run image -- --output vigil.oci.tar, read and run', () => {
   beforeAll(async () => {
     ensureBuilt();
-    const out = mkdtempSync(path.join(tmpdir(), 'vigil-image-'));
+    out = mkdtempSync(path.join(tmpdir(), 'vigil-image-'));
     const file = path.join(out, 'vigil.oci.tar');
     const started = Date.now();
     const {stdout, stderr} = await promisify(execFile)('npm', ['run', '--silent', 'image', '--', '--output', file], {cwd: ROOT, maxBuffer: 256 * 1024 * 1024});
@@ -99,6 +100,8 @@ describe.skipIf(skip)('the image: npm run image -- --output vigil.oci.tar, read 
   afterAll(async () => {
     await sandbox?.stop();
     await redis?.stop();
+    // ~400 MB: the archive, its unpacked blobs and the root filesystem.
+    for (const dir of [out, archive?.dir]) if (dir) rmSync(dir, {recursive: true, force: true});
   });
 
   it('is tagged vigil:<version>, runs as a non-root user through tini, and says what it holds in its labels', () => {

@@ -1,5 +1,5 @@
 import {execFile, execFileSync, spawn, spawnSync} from 'node:child_process';
-import {mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
@@ -47,6 +47,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sandbox?.stop();
+  for (const dir of [prefix, tarball && path.dirname(tarball)]) if (dir) rmSync(dir, {recursive: true, force: true});
 });
 
 const runVigil = (args: string[], extra: NodeJS.ProcessEnv = {}) => spawnSync(vigil, args, {env: {...env, ...extra}, encoding: 'utf8', cwd: prefix, timeout: 60_000});
