@@ -17,10 +17,13 @@ import {build} from 'esbuild';
 import {readFile, readdir, rename, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
+import {buildCommit} from './build/commit.mjs';
 import {dependencyPatchesPlugin, exitOnChangedVersions} from './build/patches.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+// `vigil --version` and vigil_build_info name it (scripts/build/commit.mjs).
+const commit = buildCommit(root);
 
 async function listCommandModules(dir) {
   const found = [];
@@ -92,7 +95,7 @@ const common = {
   banner: {
     js: "import {createRequire as __vigilCreateRequire} from 'node:module';const require=__vigilCreateRequire(import.meta.url);",
   },
-  define: {'process.env.NODE_ENV': '"production"', __VIGIL_VERSION__: JSON.stringify(pkg.version)},
+  define: {'process.env.NODE_ENV': '"production"', __VIGIL_VERSION__: JSON.stringify(pkg.version), __VIGIL_COMMIT__: JSON.stringify(commit)},
   logLevel: 'warning',
 };
 const results = await Promise.all([

@@ -1,5 +1,6 @@
 import {fastEntryUrl, readManifest, route} from './manifest.js';
 import {normalizeArgv} from './normalize-argv.js';
+import {COMMIT, versionLine} from '../version.js';
 import type {CommandDefinition} from './define.js';
 import type {runDefinition} from './fast-run.js';
 
@@ -21,7 +22,7 @@ export async function fastPath(rawArgv: readonly string[], entryUrl: string): Pr
     case 'unknown':
       return 'pastel';
     case 'version':
-      process.stdout.write(`${manifest.version}\n`);
+      process.stdout.write(`${versionLine(manifest.version, COMMIT)}\n`);
       return 0;
     case 'help':
       process.stdout.write(manifest.help[asked.path]!);

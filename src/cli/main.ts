@@ -1,5 +1,5 @@
 import Pastel from 'pastel';
-import {VERSION} from '../version.js';
+import {COMMIT, VERSION, versionLine} from '../version.js';
 import {PROGRAM_DESCRIPTION} from './groups.js';
 import {readManifest, route} from './manifest.js';
 import {normalizeArgv} from './normalize-argv.js';
@@ -11,7 +11,7 @@ import {normalizeArgv} from './normalize-argv.js';
  *   module is dist/pastel.js, a build of its own: scripts/build.mjs).
  */
 export async function main(argv: string[], importMeta: ImportMeta): Promise<void> {
-  const app = new Pastel({importMeta, name: 'vigil', version: VERSION, description: PROGRAM_DESCRIPTION});
+  const app = new Pastel({importMeta, name: 'vigil', version: versionLine(VERSION, COMMIT), description: PROGRAM_DESCRIPTION});
   await app.run(withHelp(normalizeArgv(argv)));
 }
 

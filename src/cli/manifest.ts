@@ -1,4 +1,4 @@
-import {readFileSync} from 'node:fs';
+import {readFileSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -44,8 +44,21 @@ export function fastEntryUrl(commandPath: string, entryUrl: string): string {
   return new URL(`./fast/${commandPath.replaceAll(' ', '/')}.js`, entryUrl).href;
 }
 
+/**
+ * The built CLI's entry file, dist/cli.js, with links resolved: `npm install -g` runs it as
+ * <prefix>/bin/vigil, a link, and the files the build wrote beside it are beside its target.
+ */
+export function cliEntryFile(): string {
+  const argv1 = process.argv[1] ?? '';
+  try {
+    return realpathSync(argv1);
+  } catch {
+    return argv1;
+  }
+}
+
 /** The manifest beside the entry file (dist/cli.js), read once. */
-export function readManifest(entryFile: string = process.argv[1] ?? ''): Manifest {
+export function readManifest(entryFile: string = cliEntryFile()): Manifest {
   cached ??= JSON.parse(readFileSync(path.join(path.dirname(entryFile), 'cli-manifest.json'), 'utf8')) as Manifest;
   return cached;
 }

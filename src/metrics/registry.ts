@@ -1,5 +1,5 @@
 import type {Registry, Counter, Histogram} from 'prom-client';
-import {VERSION} from '../version.js';
+import {COMMIT, VERSION} from '../version.js';
 import {CheckSeriesRenderer} from './exposition.js';
 import {ERROR_KINDS, RUN_OUTCOMES, type ErrorKind, type ResultStore, type RunOutcome} from './store.js';
 
@@ -64,8 +64,8 @@ export async function createMetrics(sources: MetricsSources): Promise<VigilMetri
   // process_* and nodejs_*: memory, CPU, event loop lag, GC; what an operator looks at first.
   client.collectDefaultMetrics({register: registry});
 
-  new client.Gauge({name: 'vigil_build_info', help: 'Always 1; labels say which vigil and Node.js run', labelNames: ['version', 'node_version'] as const, registers}).set(
-    {version: VERSION, node_version: process.version},
+  new client.Gauge({name: 'vigil_build_info', help: 'Always 1; labels say which vigil (version, commit) and Node.js run', labelNames: ['version', 'commit', 'node_version'] as const, registers}).set(
+    {version: VERSION, commit: COMMIT, node_version: process.version},
     1,
   );
   const storeUp = new client.Gauge({name: 'vigil_store_up', help: 'Whether the last read of the Redis result store succeeded (1) or not (0)', registers});

@@ -1,3 +1,4 @@
+import {execFileSync} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import {describe, expect, it} from 'vitest';
 import {ROOT, runCli, type CliOptions} from '../helpers/cli.js';
 import {startReportsStub} from './reports-stub.js';
 
+const PACKAGE_VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {version: string}).version;
 const HEAVY = ['bullmq', 'ioredis', 'prom-client', 'fastify', '@modelcontextprotocol/sdk'];
 /** What only a run that draws may load. */
 const DRAWING = ['node_modules/ink/', 'node_modules/react/', 'node_modules/react-reconciler/', 'node_modules/yoga-layout/', 'node_modules/@inkjs/', 'node_modules/pastel/build/index.js'];
@@ -135,14 +137,21 @@ describe('start-up', () => {
     expect(help.stdout).toMatch(/^Usage: vigil/m);
     expect(help.stdout).toContain('reports');
     const version = await runCli(['--version'], {cwd: elsewhere});
-    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
+    expect(version.stdout).toMatch(new RegExp(`^${PACKAGE_VERSION.replaceAll('.', '\\.')} \\(commit [0-9a-f]{40}(-dirty)?\\)\n$`));
+  });
+
+  it('names a commit of this repository as the one it was built from', async () => {
+    const version = await runCli(['--version']);
+    const commit = /\(commit ([0-9a-f]{40})/.exec(version.stdout)?.[1];
+    // The build ran `git rev-parse HEAD` here: that commit exists (a typo or a stale constant would not).
+    expect(execFileSync('git', ['cat-file', '-t', commit ?? 'none'], {cwd: ROOT, encoding: 'utf8'}).trim()).toBe('commit');
   });
 
   it('reports its own version inside another project, whose package.json it never reads', async () => {
     const project = mkdtempSync(path.join(tmpdir(), 'vigil-other-'));
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({name: 'other', version: '9.9.9', description: 'not vigil'}));
     const version = await runCli(['--version'], {cwd: project});
-    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
+    expect(version.stdout.startsWith(`${PACKAGE_VERSION} (commit `)).toBe(true);
     const help = await runCli(['--help'], {cwd: project});
     expect(help.stdout).not.toContain('not vigil');
   });

@@ -15,12 +15,12 @@ const UNIT = path.join(ROOT, 'deploy/systemd/vigil-worker.service');
 const systemdAnalyze = requireProgram('systemd-analyze');
 
 /**
- * `systemd-analyze verify` on a copy whose ExecStart names this machine's node (the unit
- * says /usr/bin/node, Debian's; CI may install Node elsewhere). Warnings count as output.
+ * `systemd-analyze verify` on a copy whose ExecStart names this tree's build (the unit runs
+ * the package installed under /opt/vigil, absent here). Warnings count as output.
  */
 function verify(text: string): {code: number | null; output: string} {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'vigil-unit-')), 'vigil-worker.service');
-  writeFileSync(file, text.replace('ExecStart=/usr/bin/node ', `ExecStart=${process.execPath} `));
+  writeFileSync(file, text.replace('ExecStart=/opt/vigil/bin/vigil ', `ExecStart=${process.execPath} ${path.join(ROOT, 'dist/cli.js')} `));
   const result = spawnSync(systemdAnalyze.path!, ['verify', file], {encoding: 'utf8'});
   return {code: result.status, output: `${result.stdout}${result.stderr}`};
 }
@@ -28,10 +28,11 @@ function verify(text: string): {code: number | null; output: string} {
 describe.skipIf(systemdAnalyze.skipReason)('deploy/systemd/vigil-worker.service (systemd-analyze verify)', () => {
   it('verifies clean, and the same check rejects a broken copy', () => {
     const unit = readFileSync(UNIT, 'utf8');
-    expect(unit).toContain('ExecStart=/usr/bin/node /opt/vigil/dist/cli.js worker');
+    // What `npm install -g <tarball> --prefix /opt/vigil` puts there (test/ship/package.test.ts installs it that way).
+    expect(unit).toContain('ExecStart=/opt/vigil/bin/vigil worker');
     expect(verify(unit)).toEqual({code: 0, output: ''});
     expect(verify(unit.replace('Type=simple', 'Type=sometimes')).output).toContain('Failed to parse service type');
-    expect(verify(unit.replace('ExecStart=/usr/bin/node ', 'ExecStart=/nonexistent/node ')).code).not.toBe(0);
+    expect(verify(unit.replace('ExecStart=/opt/vigil/bin/vigil ', 'ExecStart=/nonexistent/vigil ')).code).not.toBe(0);
   });
 
   it('drains for longer than the worker grace, and does not restart-loop on exit 3', () => {

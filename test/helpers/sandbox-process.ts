@@ -34,6 +34,8 @@ export interface SandboxProcessOptions {
   scopedKey?: string;
   env?: NodeJS.ProcessEnv;
   timeoutMs?: number;
+  /** The vigil to run, as a command line (default: this Node with dist/cli.js); e.g. an installed `vigil`. */
+  program?: string[];
 }
 
 export const E2E_API_KEY = 'e2e-all-orgs-key';
@@ -44,7 +46,8 @@ const ENV_LINE = /^export VIGIL_BASE_URL=(\S+) VIGIL_API_KEY=(\S+) VIGIL_ORG=(\S
 export function startSandboxProcess(options: SandboxProcessOptions = {}): Promise<SandboxProcess> {
   const apiKey = options.apiKey ?? E2E_API_KEY;
   const scopedKey = options.scopedKey ?? E2E_SCOPED_KEY;
-  const child = spawn(process.execPath, [CLI, 'sandbox', '--port', '0', '--quiet', '--api-key', apiKey, '--scoped-key', scopedKey, ...(options.args ?? [])], {
+  const [command, ...programArgs] = options.program ?? [process.execPath, CLI];
+  const child = spawn(command!, [...programArgs, 'sandbox', '--port', '0', '--quiet', '--api-key', apiKey, '--scoped-key', scopedKey, ...(options.args ?? [])], {
     cwd: ROOT,
     env: {PATH: process.env.PATH, HOME: process.env.HOME, ...options.env},
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {createMetrics, type MetricsSources} from '../../src/metrics/registry.js';
 import type {StoredCheck} from '../../src/metrics/store.js';
-import {VERSION} from '../../src/version.js';
+import {COMMIT, VERSION} from '../../src/version.js';
 import {metricValue} from '../jobs/harness.js';
 
 const CHECK = 'takedowns.cancelled-count';
@@ -38,7 +38,7 @@ describe('the metrics an operator expects', () => {
   it('say which vigil and Node.js run, with the process and Node.js defaults', async () => {
     const metrics = await createMetrics(sources(checks(1)).source);
     const text = await body(metrics.render());
-    expect(metricValue(text, 'vigil_build_info', {version: VERSION, node_version: process.version})).toBe(1);
+    expect(metricValue(text, 'vigil_build_info', {version: VERSION, commit: COMMIT, node_version: process.version})).toBe(1);
     for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
       expect(text).toContain(`# TYPE ${name} `);
     }

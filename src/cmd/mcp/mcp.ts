@@ -2,7 +2,7 @@ import {pathToFileURL} from 'node:url';
 import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js';
 import type {CommandContext} from '../../cli/context.js';
 import type {CommandDefinition} from '../../cli/define.js';
-import {fastEntryUrl} from '../../cli/manifest.js';
+import {cliEntryFile, fastEntryUrl} from '../../cli/manifest.js';
 import {callTool} from '../../mcp/call.js';
 import type {ToolSpec} from '../../mcp/derive.js';
 import {serve} from '../../mcp/server.js';
@@ -31,7 +31,7 @@ export interface McpDeps {
  * stdout carries the protocol only; the server's own lines go to stderr.
  */
 export async function runMcp(flags: McpFlags, ctx: CommandContext, deps: McpDeps = {}): Promise<void> {
-  const entryFile = deps.entryFile ?? process.argv[1] ?? '';
+  const entryFile = deps.entryFile ?? cliEntryFile();
   if (flags.printConfig === true) {
     // Not renderJson: its sorted keys would put args before command, which readers expect first.
     ctx.io.stdout.write(`${JSON.stringify(clientConfig(process.execPath, entryFile, flags), null, 2)}\n`);

@@ -1,0 +1,2 @@
+/** The name `npm run image` tags: vigil:<version>. */
+export function imageTag(version: string): string;
