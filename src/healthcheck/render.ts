@@ -103,3 +103,9 @@ export const FIELD_COLUMNS: Column<FieldRow>[] = [
   {header: 'FIELD', value: row => row.field},
   {header: 'VALUE', value: row => row.value},
 ];
+
+/** Says what a cap on the registry's checks left out, why, and which setting raises it. */
+export function leftOutLine(leftOut: number, maxChecks: number, by: string, setting: string): string {
+  const checks = `${leftOut} implemented check${leftOut === 1 ? '' : 's'}`;
+  return `note: ${checks} left out by ${by}: the registry lists more than ${maxChecks}, the cap (${setting} raises it)\n`;
+}

@@ -41,6 +41,8 @@ export interface VigilMetrics {
   recordDroppedKeys(check: string, count: number): void;
   /** One read of the healthcheck registry for an org: its implemented checks, or an error. */
   recordRegistryRead(org: string, implemented: number | 'error'): void;
+  /** Implemented checks of an org's last registry read beyond discover.maxChecks: not scheduled. */
+  recordLeftOut(org: string, count: number): void;
   /** Starts the per-check counters of checks that joined at 0, so rates exist before their first run. */
   addChecks(checks: readonly string[]): void;
 }
@@ -109,8 +111,15 @@ export async function createMetrics(sources: MetricsSources): Promise<VigilMetri
     labelNames: ['org'] as const,
     registers,
   });
+  const leftOut = new client.Gauge({
+    name: 'vigil_registry_checks_left_out',
+    help: 'Implemented checks of the last successful registry read not scheduled: beyond discover.maxChecks',
+    labelNames: ['org'] as const,
+    registers,
+  });
   for (const org of sources.registryOrgs ?? []) {
     for (const outcome of ['ok', 'error']) registryReads.inc({org, outcome}, 0);
+    leftOut.set({org}, 0);
   }
   const started = new Set<string>();
   const addChecks = (checks: readonly string[]) => {
@@ -178,6 +187,9 @@ export async function createMetrics(sources: MetricsSources): Promise<VigilMetri
       }
       registryReads.inc({org, outcome: 'ok'});
       registryChecks.set({org}, implemented);
+    },
+    recordLeftOut(org, count) {
+      leftOut.set({org}, count);
     },
     addChecks,
   };
