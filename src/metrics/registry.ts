@@ -17,7 +17,8 @@ import {ERROR_KINDS, RUN_OUTCOMES, type ErrorKind, type ResultStore, type RunOut
 export const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'completed', 'failed'] as const;
 
 export interface MetricsSources {
-  store: Pick<ResultStore, 'readAll'>;
+  /** `skipped`: stored entries the last read left out (default: none). */
+  store: Pick<ResultStore, 'readAll'> & Partial<Pick<ResultStore, 'skipped'>>;
   queueName: string;
   queueCounts(): Promise<Record<string, number>>;
   schedulerCount(): Promise<number>;
@@ -71,6 +72,11 @@ export async function createMetrics(sources: MetricsSources): Promise<VigilMetri
     1,
   );
   const storeUp = new client.Gauge({name: 'vigil_store_up', help: 'Whether the last read of the Redis result store succeeded (1) or not (0)', registers});
+  const storeSkipped = new client.Gauge({
+    name: 'vigil_store_entries_skipped',
+    help: 'Stored entries the last read left out: a number that is not one, a label that breaks the rules (not exported)',
+    registers,
+  });
   const queueJobs = new client.Gauge({name: 'vigil_queue_jobs', help: 'Jobs in the BullMQ queue by state', labelNames: ['queue', 'state'] as const, registers});
   const queueSchedulers = new client.Gauge({name: 'vigil_queue_schedulers', help: 'Job schedulers registered in the queue', labelNames: ['queue'] as const, registers});
 
@@ -153,6 +159,7 @@ export async function createMetrics(sources: MetricsSources): Promise<VigilMetri
       queueSchedulers.set({queue: sources.queueName}, schedulers);
       await nextTurn();
       parts = await checkSeries.render(checks, nextTurn);
+      storeSkipped.set(sources.store.skipped?.().length ?? 0);
     } catch {
       up = false;
     }
