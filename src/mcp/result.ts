@@ -1,3 +1,4 @@
+import {sanitizeText} from '../output/sanitize.js';
 import type {ToolSpec} from './derive.js';
 import type {ToolResult} from './call.js';
 
@@ -65,6 +66,14 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** Every string of a JSON value (keys too) without terminal controls, bidi or invisible characters; newlines kept. */
+function sanitizeDeep(value: unknown): unknown {
+  if (typeof value === 'string') return sanitizeText(value, {multiline: true});
+  if (Array.isArray(value)) return value.map(sanitizeDeep);
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [sanitizeText(key), sanitizeDeep(item)]));
+  return value;
+}
+
 /** How to get the rest of a cut result, in the tool's own inputs. */
 function howToGetTheRest(tool: Pick<ToolSpec, 'inputs'>): string {
   const names = new Set(tool.inputs.map(input => input.name));
@@ -87,7 +96,11 @@ export function bounded(tool: Pick<ToolSpec, 'inputs'>, run: RunOutput): ToolRes
   if (isError) content.push({type: 'text', text: said === '' ? `failed with exit code ${run.code}` : said});
   let structured: Record<string, unknown> | undefined;
   let text = run.stdout.trimEnd();
-  if (value !== undefined) structured = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {items: value};
+  if (value !== undefined) {
+    // Parsing undoes --json's escapes: ESC would be a real ESC again. Cleaned as text for a reader is.
+    const clean = sanitizeDeep(value);
+    structured = typeof clean === 'object' && clean !== null && !Array.isArray(clean) ? (clean as Record<string, unknown>) : {items: clean};
+  }
   // The notes' part is counted once, whichever place it takes.
   const budget = MAX_RESULT_CHARS - said.length;
   if (text.length > budget) {
