@@ -1,5 +1,5 @@
 import type {ApiClient} from '../src/api/client.js';
-import {checksOfOrg, scheduledSpecs} from '../src/checks/discover.js';
+import {checksOfOrg, discoveredChecks, scheduledSpecs} from '../src/checks/discover.js';
 import type {CheckSpec, DiscoverConfig} from '../src/checks/schema.js';
 import type {VigilMetrics} from '../src/metrics/registry.js';
 import {sanitizeText} from '../src/output/sanitize.js';
@@ -21,7 +21,7 @@ export interface DiscoveryOptions {
   client: RegistryClient;
   /** Upper bound of one registry read. */
   timeoutMs: number;
-  metrics: Pick<VigilMetrics, 'recordRegistryRead'>;
+  metrics: Pick<VigilMetrics, 'recordRegistryRead' | 'recordLeftOut'>;
   logEvent: (message: string, fields?: Record<string, unknown>) => void;
   /** Aborted on shutdown: a read in flight stops. */
   signal?: AbortSignal;
@@ -29,9 +29,13 @@ export interface DiscoveryOptions {
 
 /** Registry reads at once: a few, so 1,000 orgs do not open 1,000 connections. */
 const READS_AT_ONCE = 4;
+/** Planned ids named in a log line at most; the rest are counted. */
+const LOGGED_IDS = 20;
 
 export class Discovery {
   private readonly registry = new Map<string, readonly string[]>();
+  /** Per org, the implemented checks its last read listed beyond the cap. */
+  private readonly leftOut = new Map<string, number>();
 
   constructor(private readonly options: DiscoveryOptions) {}
 
@@ -71,13 +75,25 @@ export class Discovery {
     try {
       const {checks} = await client.listHealthchecks(org, {signal: AbortSignal.any(signals)});
       const implemented = checks.filter(entry => entry.implemented).map(entry => entry.id);
+      // Only what is scheduled is kept: 100,000 listed ids must not stay in memory between reads.
+      const {kept, leftOut} = discoveredChecks(implemented, this.options.config);
       const previous = this.registry.get(org);
-      this.registry.set(org, implemented);
+      this.registry.set(org, kept);
       metrics.recordRegistryRead(org, implemented.length);
-      const planned = checks.filter(entry => !entry.implemented).map(entry => entry.id);
-      if (previous === undefined || previous.join() !== implemented.join()) {
-        logEvent('healthcheck registry read', {org, implemented: implemented.length, planned: planned.map(id => sanitizeText(id).slice(0, 80))});
+      metrics.recordLeftOut(org, leftOut);
+      if (previous === undefined || previous.join() !== kept.join()) {
+        const planned = checks.filter(entry => !entry.implemented);
+        logEvent('healthcheck registry read', {
+          org,
+          implemented: implemented.length,
+          planned: planned.slice(0, LOGGED_IDS).map(entry => sanitizeText(entry.id).slice(0, 80)),
+          ...(planned.length > LOGGED_IDS ? {plannedNotShown: planned.length - LOGGED_IDS} : {}),
+        });
       }
+      if (leftOut > 0 && this.leftOut.get(org) !== leftOut) {
+        logEvent('healthcheck registry lists more checks than discover.maxChecks; the rest are not scheduled', {org, scheduled: kept.length, leftOut, maxChecks: this.options.config.maxChecks});
+      }
+      this.leftOut.set(org, leftOut);
       return true;
     } catch (error) {
       if (this.options.signal?.aborted) return false;

@@ -57,3 +57,4 @@ export function grafanaHome(binary: string): string | undefined;
 export function provisionGrafana(options: {dir: string; prometheusUrl: string}): string;
 export function dashboardUid(): string;
 export function spawnGrafana(options: {dir: string; grafanaBin: string; port: number; prometheusUrl: string; spawnOptions?: SpawnOptions}): AlertingProcess;
+export const MAX_WEBHOOK_BYTES: number;

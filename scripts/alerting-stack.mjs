@@ -5,6 +5,7 @@
 // things are (targets, ports, receiver URLs); the alert expressions, routes, grouping and
 // inhibitions are the shipped ones. Types: alerting-stack.d.mts.
 import {spawn, execFileSync} from 'node:child_process';
+import {randomBytes} from 'node:crypto';
 import {copyFileSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync} from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -93,18 +94,51 @@ export function alertmanagerConfig({receiverUrl, timings}) {
   return stringify(doc, {lineWidth: 0});
 }
 
+/** The most bytes of one webhook body: Alertmanager's are a few KB; anything else is not read. */
+export const MAX_WEBHOOK_BYTES = 1024 * 1024;
+
+// Terminal controls (C0 but tab and newline, DEL, C1) and bidi controls: any local process can POST here.
+const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
+
+/** Every string of a parsed body (keys too) without terminal or bidi controls, cut at 2,000 characters. */
+function cleanDeep(value) {
+  if (typeof value === 'string') return value.replace(UNPRINTABLE, '').slice(0, 2000);
+  if (Array.isArray(value)) return value.map(cleanDeep);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [cleanDeep(key), cleanDeep(item)]));
+  return value;
+}
+
 /**
  * A node:http receiver of Alertmanager webhooks: each POST body (the notification, JSON)
- * is passed to `onNotification` with the receiver name taken from the path (/page, ...).
+ * is passed to `onNotification`, cleaned, with the receiver name taken from the path
+ * (/<token>/page, ...). The random token in the path keeps other local processes from
+ * posting what the demo prints; a body over MAX_WEBHOOK_BYTES is refused (413) unread.
  */
 export function startWebhookReceiver(onNotification) {
+  const token = randomBytes(16).toString('hex');
   const server = http.createServer((request, response) => {
+    const prefix = `/${token}/`;
+    if (request.method !== 'POST' || !request.url?.startsWith(prefix)) {
+      response.writeHead(404).end();
+      request.resume();
+      return;
+    }
     let body = '';
+    let size = 0;
     request.setEncoding('utf8');
-    request.on('data', chunk => (body += chunk));
+    request.on('data', chunk => {
+      size += Buffer.byteLength(chunk);
+      if (size > MAX_WEBHOOK_BYTES) {
+        response.writeHead(413, {connection: 'close'}).end();
+        request.destroy();
+        return;
+      }
+      body += chunk;
+    });
     request.on('end', () => {
+      if (size > MAX_WEBHOOK_BYTES) return;
       try {
-        onNotification(request.url.replace(/^\//, ''), JSON.parse(body));
+        onNotification(cleanDeep(request.url.slice(prefix.length)), cleanDeep(JSON.parse(body)));
       } catch {
         // a malformed body is Alertmanager's bug, not ours: answer anyway
       }
@@ -115,7 +149,7 @@ export function startWebhookReceiver(onNotification) {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const {port} = server.address();
-      resolve({url: `http://127.0.0.1:${port}`, close: () => new Promise(done => server.close(() => done()))});
+      resolve({url: `http://127.0.0.1:${port}/${token}`, close: () => new Promise(done => server.close(() => done()))});
     });
   });
 }

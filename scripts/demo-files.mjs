@@ -3,7 +3,7 @@
 // port once it is known, holding the env file to `source`, the logs of the sandbox and the
 // worker, and the Prometheus/Alertmanager/Grafana copies. Removed when the demo exits, however
 // it exits, so two demos never share a file and none outlives its run.
-import {accessSync, constants, existsSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {accessSync, constants, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -26,10 +26,15 @@ export function createRunDir(env) {
     get dir() {
       return dir;
     },
-    /** Renames the folder to carry the sandbox's port (open log files keep writing). */
+    /**
+     * Moves the files into a new folder named by the sandbox's port (open log files keep
+     * writing). The new folder is made by mkdtemp, never a name chosen here: another local
+     * user who pre-created it would otherwise make renameSync fail (ENOTEMPTY) or own it.
+     */
     nameByPort(port) {
-      const named = path.join(path.dirname(dir), `vigil-demo-${port}-${path.basename(dir).slice('vigil-demo-'.length)}`);
-      renameSync(dir, named);
+      const named = mkdtempSync(path.join(path.dirname(dir), `vigil-demo-${port}-`));
+      for (const name of readdirSync(dir)) renameSync(path.join(dir, name), path.join(named, name));
+      rmdirSync(dir);
       dir = named;
     },
     /** A log file in the folder: its descriptor, for a child's stderr, opened now (the folder may be renamed). */

@@ -17,8 +17,9 @@
 // same at every start, so a shell set up once keeps working after a restart),
 // VIGIL_DEMO_ENV_FILE (write the env file there instead; removed on exit too),
 // VIGIL_DEMO_NO_BUILD=1 (use dist/ as it is; the tests set it).
-// On exit the worker's Redis keys (prefix vigil-demo) are deleted.
+// On exit the worker's Redis keys (prefix vigil-demo-<random>, its own) are deleted.
 import {spawn, spawnSync} from 'node:child_process';
+import {randomBytes} from 'node:crypto';
 import {existsSync, readdirSync, statSync} from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -36,7 +37,8 @@ const env = process.env;
 const out = text => process.stdout.write(text);
 /** The demo's keys: fixed, printed and written to the env file; they guard only fake data. */
 const DEMO_KEYS = {all: 'vigil-demo-all-orgs-key', scoped: 'vigil-demo-acme-key'};
-const REDIS_PREFIX = 'vigil-demo';
+// Per run: two demos on one Redis must not share keys (stopping one deleted the other's).
+const REDIS_PREFIX = `vigil-demo-${randomBytes(4).toString('hex')}`;
 /** Reviews per org per day in the demo's sandbox (upstream: 10): enough to empty acme's queue. */
 const DEMO_REVIEW_LIMIT = 1000;
 const note = text => process.stderr.write(`demo: ${text}\n`);

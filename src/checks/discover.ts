@@ -1,3 +1,4 @@
+import {capChecks} from '../api/wire/index.js';
 import {checkSpecId, type CheckSpec, type DiscoverConfig} from './schema.js';
 
 /**
@@ -9,6 +10,7 @@ import {checkSpecId, type CheckSpec, type DiscoverConfig} from './schema.js';
  *   minus `exclude`, runs; a `checks:` entry for the same pair gives its settings (interval,
  *   thresholds, params), and an entry for a check the registry does not list as implemented
  *   does not run (a planned check is never called).
+ * - At most `maxChecks` pairs per org, the first in the registry's order; the rest are left out.
  * - Before the registry has ever answered for an org, its `checks:` entries run as listed.
  */
 
@@ -28,12 +30,16 @@ export function scheduledSpecs(explicit: readonly CheckSpec[], discover: Discove
   for (const org of discover.orgs) {
     const implemented = registry.get(org);
     if (!implemented) continue;
-    for (const check of implemented) {
-      if (excluded.has(check)) continue;
+    for (const check of discoveredChecks(implemented, discover, excluded).kept) {
       out.push(byId.get(checkSpecId(check, org)) ?? discoveredSpec(check, org, discover));
     }
   }
   return out;
+}
+
+/** The checks an org's registry read schedules: implemented minus exclude, the first `maxChecks`; and how many were left out. */
+export function discoveredChecks(implemented: readonly string[], discover: DiscoverConfig, excluded = new Set(discover.exclude)): {kept: string[]; leftOut: number} {
+  return capChecks(implemented.filter(check => !excluded.has(check)), discover.maxChecks);
 }
 
 /** The implemented ids of the pairs scheduled for `org` (a registry view rebuilt from what Redis holds). */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import {HEALTHCHECK_DEFAULTS, HEALTHCHECK_ID_PATTERN, type HealthcheckParamValue} from '../api/wire/index.js';
+import {DEFAULT_MAX_CHECKS, HEALTHCHECK_DEFAULTS, HEALTHCHECK_ID_PATTERN, MAX_CHECKS_LIMIT, MAX_HEALTHCHECK_ID_LENGTH, type HealthcheckParamValue} from '../api/wire/index.js';
 import {MAX_DURATION_MS, TOO_LONG, parseDuration} from './duration.js';
 import {ORG_SLUG, ORG_SLUG_RULE} from '../config/validate.js';
 
@@ -36,7 +36,7 @@ const settings = {
 };
 
 /** Any id of the registry's shape: a check the upstream adds later needs no new vigil. */
-const checkId = z.string({error: 'must be a healthcheck id like takedowns.cancelled-count'}).max(128, 'must be at most 128 characters').regex(HEALTHCHECK_ID_PATTERN, 'must be a healthcheck id like takedowns.cancelled-count (<group>.<name>, lower-case words and dashes)');
+const checkId = z.string({error: 'must be a healthcheck id like takedowns.cancelled-count'}).max(MAX_HEALTHCHECK_ID_LENGTH, `must be at most ${MAX_HEALTHCHECK_ID_LENGTH} characters`).regex(HEALTHCHECK_ID_PATTERN, 'must be a healthcheck id like takedowns.cancelled-count (<group>.<name>, lower-case words and dashes)');
 const orgSlug = z.string({error: 'must be an org slug'}).regex(ORG_SLUG, ORG_SLUG_RULE);
 
 /** Body fields the entry names itself: a `params:` key must not say them a second time. */
@@ -70,6 +70,8 @@ const discover = z.strictObject({
   every: every.optional(),
   registryEvery: every.optional(),
   exclude: z.array(checkId).optional(),
+  /** Checks scheduled per org at most, in the registry's order: the registry must not decide how much work the worker takes on. */
+  maxChecks: z.number().int('must be an integer').min(1, 'must be at least 1').max(MAX_CHECKS_LIMIT, `must be at most ${MAX_CHECKS_LIMIT}`).optional(),
 });
 
 const duration = (min: number, what: string) => durationField(min, `must be a duration of at least ${what}, like "500ms", "30s", "5m", or milliseconds`);
@@ -123,6 +125,8 @@ export interface DiscoverConfig {
   everyMs: number;
   registryEveryMs: number;
   exclude: string[];
+  /** Checks scheduled per org at most (after exclude), in the registry's order. Default: DEFAULT_MAX_CHECKS (100). */
+  maxChecks: number;
 }
 
 /** The whole file, resolved: what the worker schedules and how it runs each check. */
@@ -209,5 +213,6 @@ function resolveDiscover(file: ChecksFile, problems: SpecProblem[]): DiscoverCon
     everyMs: parseDuration(section.every ?? file.defaults?.every ?? DEFAULT_EVERY_MS)!,
     registryEveryMs: section.registryEvery === undefined ? DEFAULT_REGISTRY_EVERY_MS : parseDuration(section.registryEvery)!,
     exclude: [...new Set(section.exclude ?? [])],
+    maxChecks: section.maxChecks ?? DEFAULT_MAX_CHECKS,
   };
 }

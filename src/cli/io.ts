@@ -1,3 +1,5 @@
+import {redact} from '../secrets.js';
+
 /** A stream a command writes text to. process.stdout and test fakes both fit. */
 export interface OutputStream {
   write(chunk: string): unknown;
@@ -27,6 +29,26 @@ export function wasCi(env: NodeJS.ProcessEnv): boolean {
   const original = env.VIGIL_ORIGINAL_CI;
   const value = original === undefined ? env.CI : original;
   return value !== undefined && value !== '' && value !== '0' && value !== 'false';
+}
+
+/**
+ * The same IO with every stderr write redacted (src/secrets.ts): a command's own lines (a
+ * breach line quoting an upstream that echoed the key) included, not only errors and traces.
+ */
+export function redactingIO(io: IO): IO {
+  const stderr = io.stderr;
+  return {
+    ...io,
+    stderr: {
+      write: (chunk: string) => stderr.write(redact(chunk)),
+      get isTTY() {
+        return stderr.isTTY;
+      },
+      get columns() {
+        return stderr.columns;
+      },
+    },
+  };
 }
 
 export function processIO(): IO {

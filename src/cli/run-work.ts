@@ -4,7 +4,7 @@ import {formatError} from '../output/error-banner.js';
 import {loadTableRenderer, tableMayBeDrawn} from '../output/print.js';
 import {createContext, type CommandContext, type ContextFlags} from './context.js';
 import {interruptSignal, wasInterrupted} from './interrupt.js';
-import type {IO} from './io.js';
+import {redactingIO, type IO} from './io.js';
 
 export type CommandWork = (ctx: CommandContext) => Promise<number | void>;
 
@@ -13,7 +13,8 @@ export type CommandWork = (ctx: CommandContext) => Promise<number | void>;
  * commands through it (the fast path directly, Ink's through useCommand), so an error reads
  * and exits the same whichever path ran it.
  */
-export async function runWork(flags: ContextFlags, work: CommandWork, io: IO, signal: AbortSignal = interruptSignal): Promise<number> {
+export async function runWork(flags: ContextFlags, work: CommandWork, given: IO, signal: AbortSignal = interruptSignal): Promise<number> {
+  const io = redactingIO(given);
   let debug = flags.debug === true;
   let baseUrl: string | undefined;
   try {

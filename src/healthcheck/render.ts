@@ -71,8 +71,8 @@ export function renderHealthcheck(result: HealthcheckResult, options: {color: bo
  * them), so a cron mail or CI log says why without the table.
  */
 export function breachLine(result: HealthcheckResult, checkId: string, org: string): string {
-  const scope = result.scope === undefined ? sanitizeText(org) : scopeText(result);
-  return `breached: ${text(result.id ?? checkId)} is ${result.severity.toUpperCase()} for org ${scope}: observed ${mapText(result.observed)}; thresholds ${mapText(result.threshold)}\n`;
+  // The org vigil asked for: the upstream's scope.slug is its claim, not what was checked.
+  return `breached: ${text(result.id ?? checkId)} is ${result.severity.toUpperCase()} for org ${sanitizeText(org)}: observed ${mapText(result.observed)}; thresholds ${mapText(result.threshold)}\n`;
 }
 
 /** One row per fact, for `--output tsv|markdown`: stable field names a script can grep. */
@@ -103,3 +103,9 @@ export const FIELD_COLUMNS: Column<FieldRow>[] = [
   {header: 'FIELD', value: row => row.field},
   {header: 'VALUE', value: row => row.value},
 ];
+
+/** Says what a cap on the registry's checks left out, why, and which setting raises it. */
+export function leftOutLine(leftOut: number, maxChecks: number, by: string, setting: string): string {
+  const checks = `${leftOut} implemented check${leftOut === 1 ? '' : 's'}`;
+  return `note: ${checks} left out by ${by}: the registry lists more than ${maxChecks}, the cap (${setting} raises it)\n`;
+}

@@ -5,7 +5,7 @@ import {runWork} from '../cli/run-work.js';
 import {redact} from '../secrets.js';
 import type {ToolSpec} from './derive.js';
 import {commandInput, inToolWords} from './input.js';
-import {bounded} from './result.js';
+import {bounded, logLines} from './result.js';
 
 /** What the MCP SDK sends back for tools/call (its CallToolResult, without importing it). */
 export interface ToolResult {
@@ -85,6 +85,6 @@ export async function callTool(tool: ToolSpec, rawArguments: unknown, deps: Call
     signal,
   );
   const stderr = redact(captured.err());
-  for (const line of stderr.split('\n')) if (line !== '') deps.log(`${tool.name}: ${line}`);
+  for (const line of logLines(tool.name, stderr)) deps.log(line);
   return bounded(tool, {stdout: redact(captured.out()), stderr, code, threw});
 }

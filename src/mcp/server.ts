@@ -10,8 +10,35 @@ export interface McpServerOptions {
   call(tool: ToolSpec, args: unknown, signal: AbortSignal): Promise<ToolResult>;
   /** One line for the server's stderr (stdout carries the protocol only). */
   log(line: string): void;
+  /** Tool calls run at once, the rest queued. Default: MAX_CALLS_IN_FLIGHT (4). */
+  maxCallsInFlight?: number;
   /** Resolves when the client has sent its last message (stdio: our stdin ended). */
   inputEnded?: Promise<void>;
+}
+
+/**
+ * Tool calls run at once; the rest wait their turn in arrival order. 300 concurrent calls
+ * against a hanging upstream once held 300 upstream connections: an agent gains nothing from
+ * more than a few at a time, and the upstream should not see more.
+ */
+export const MAX_CALLS_IN_FLIGHT = 4;
+
+/** Runs at most `max` of the given functions at once, the others queued in order. */
+export function limiter(max: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async work => {
+    if (active >= max) await new Promise<void>(resolve => waiting.push(resolve));
+    else active++;
+    try {
+      return await work();
+    } finally {
+      // Hand the slot on directly: a newcomer cannot take it between release and wake-up.
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
 }
 
 /** The tools this server offers: the read-only ones, and the writes when allowed. */
@@ -34,6 +61,7 @@ export async function serve(transport: Transport, options: McpServerOptions, sig
   const server = new Server({name: 'vigil', version: options.version}, {capabilities: {tools: {}}});
   const tools = offered(options);
   const byName = new Map(tools.map(tool => [tool.name, tool]));
+  const inTurn = limiter(options.maxCallsInFlight ?? MAX_CALLS_IN_FLIGHT);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: tools.map(tool => ({name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations})),
@@ -48,7 +76,7 @@ export async function serve(transport: Transport, options: McpServerOptions, sig
       throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(name)}; the tools are ${tools.map(t => t.name).join(', ')}`);
     }
     const started = Date.now();
-    const result = await options.call(tool, request.params.arguments, AbortSignal.any([signal, extra.signal])).catch((error: unknown): ToolResult => {
+    const result = await inTurn(() => options.call(tool, request.params.arguments, AbortSignal.any([signal, extra.signal]))).catch((error: unknown): ToolResult => {
       // callTool maps every error itself; this is the last guard that keeps the server up.
       options.log(`${name}: unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
       return {isError: true, content: [{type: 'text', text: 'error: unexpected failure (the server logged it)'}]};

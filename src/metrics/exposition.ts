@@ -88,12 +88,13 @@ function resultText(item: StoredCheck): string[] {
   const labels = labelsOf(item.spec);
   const lines = RESULTS.map(({family: f, value}) => {
     const v = value(item);
-    return v === undefined ? '' : `${f.name}{${labels}} ${formatValue(v)}\n`;
+    // A number or nothing: text here would end the sample and start a series of its own.
+    return typeof v !== 'number' ? '' : `${f.name}{${labels}} ${formatValue(v)}\n`;
   });
   let observed = '';
   const values = item.success?.observed ?? {};
   // Checked again: results stored by an older vigil were not cleaned on the way in.
-  for (const key in values) if (SAFE_KEY.test(key)) observed += `${OBSERVED.name}{${labels},key="${key}"} ${formatValue(values[key]!)}\n`;
+  for (const key in values) if (SAFE_KEY.test(key) && typeof values[key] === 'number') observed += `${OBSERVED.name}{${labels},key="${key}"} ${formatValue(values[key]!)}\n`;
   lines.push(observed);
   return lines;
 }

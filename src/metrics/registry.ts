@@ -17,7 +17,8 @@ import {ERROR_KINDS, RUN_OUTCOMES, type ErrorKind, type ResultStore, type RunOut
 export const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'completed', 'failed'] as const;
 
 export interface MetricsSources {
-  store: Pick<ResultStore, 'readAll'>;
+  /** `skipped`: stored entries the last read left out (default: none). */
+  store: Pick<ResultStore, 'readAll'> & Partial<Pick<ResultStore, 'skipped'>>;
   queueName: string;
   queueCounts(): Promise<Record<string, number>>;
   schedulerCount(): Promise<number>;
@@ -41,6 +42,8 @@ export interface VigilMetrics {
   recordDroppedKeys(check: string, count: number): void;
   /** One read of the healthcheck registry for an org: its implemented checks, or an error. */
   recordRegistryRead(org: string, implemented: number | 'error'): void;
+  /** Implemented checks of an org's last registry read beyond discover.maxChecks: not scheduled. */
+  recordLeftOut(org: string, count: number): void;
   /** Starts the per-check counters of checks that joined at 0, so rates exist before their first run. */
   addChecks(checks: readonly string[]): void;
 }
@@ -69,6 +72,11 @@ export async function createMetrics(sources: MetricsSources): Promise<VigilMetri
     1,
   );
   const storeUp = new client.Gauge({name: 'vigil_store_up', help: 'Whether the last read of the Redis result store succeeded (1) or not (0)', registers});
+  const storeSkipped = new client.Gauge({
+    name: 'vigil_store_entries_skipped',
+    help: 'Stored entries the last read left out: a number that is not one, a label that breaks the rules (not exported)',
+    registers,
+  });
   const queueJobs = new client.Gauge({name: 'vigil_queue_jobs', help: 'Jobs in the BullMQ queue by state', labelNames: ['queue', 'state'] as const, registers});
   const queueSchedulers = new client.Gauge({name: 'vigil_queue_schedulers', help: 'Job schedulers registered in the queue', labelNames: ['queue'] as const, registers});
 
@@ -109,8 +117,15 @@ export async function createMetrics(sources: MetricsSources): Promise<VigilMetri
     labelNames: ['org'] as const,
     registers,
   });
+  const leftOut = new client.Gauge({
+    name: 'vigil_registry_checks_left_out',
+    help: 'Implemented checks of the last successful registry read not scheduled: beyond discover.maxChecks',
+    labelNames: ['org'] as const,
+    registers,
+  });
   for (const org of sources.registryOrgs ?? []) {
     for (const outcome of ['ok', 'error']) registryReads.inc({org, outcome}, 0);
+    leftOut.set({org}, 0);
   }
   const started = new Set<string>();
   const addChecks = (checks: readonly string[]) => {
@@ -144,6 +159,7 @@ export async function createMetrics(sources: MetricsSources): Promise<VigilMetri
       queueSchedulers.set({queue: sources.queueName}, schedulers);
       await nextTurn();
       parts = await checkSeries.render(checks, nextTurn);
+      storeSkipped.set(sources.store.skipped?.().length ?? 0);
     } catch {
       up = false;
     }
@@ -178,6 +194,9 @@ export async function createMetrics(sources: MetricsSources): Promise<VigilMetri
       }
       registryReads.inc({org, outcome: 'ok'});
       registryChecks.set({org}, implemented);
+    },
+    recordLeftOut(org, count) {
+      leftOut.set({org}, count);
     },
     addChecks,
   };

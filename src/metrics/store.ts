@@ -3,6 +3,7 @@ import type {CheckSpec} from '../checks/schema.js';
 import type {HealthcheckResult} from '../api/wire/index.js';
 import {redact} from '../secrets.js';
 import {numericObserved, resultThresholds} from './observed.js';
+import {parseStoredHalf, parseStoredSpec} from './stored.js';
 
 /**
  * The latest state of every scheduled check, kept in Redis so that every worker replica
@@ -57,6 +58,12 @@ export interface StoredCheck {
   run?: StoredRun;
 }
 
+/** A stored entry the last read skipped (not a number where one belongs, a label that breaks the rules...), and why. */
+export interface SkippedEntry {
+  id: string;
+  problem: string;
+}
+
 export {MAX_OBSERVED_KEYS, SAFE_KEY, exportableObserved, numericObserved, resultThresholds} from './observed.js';
 
 // KEYS: state hash, sequence counter, changes sorted set. ARGV: id, value.
@@ -99,10 +106,12 @@ export const FULL_READ_MS = 60_000;
 export class ResultStore {
   readonly keys: {config: string; state: string; marker: string; version: string; seq: string; changes: string};
   /** The config hash changes only on reconcile: re-read it only when its version moved. */
-  private configCache: {version: string; specs: [string, CheckSpec][]} | undefined;
-  private parsedCache = new Map<string, {raw: string; item: StoredCheck}>();
+  private configCache: {version: string; specs: [string, CheckSpec][]; skipped: SkippedEntry[]} | undefined;
+  private parsedCache = new Map<string, {raw: string; item: StoredCheck; problem?: string}>();
   /** The last list handed out, and where each id is in it. */
   private assembled: {specs: [string, CheckSpec][]; out: StoredCheck[]; index: Map<string, number>} | undefined;
+  /** Config entries the last read skipped. */
+  private lastConfigSkipped: SkippedEntry[] | undefined;
   /** The state hash as of sequence `seq`, kept up to date from the changes set. */
   private stateCache: {seq: number; version: string; at: number; state: Map<string, string>} | undefined;
 
@@ -145,10 +154,16 @@ export class ResultStore {
     return {removed};
   }
 
-  /** What the last reconcile (of any replica) scheduled. */
+  /** What the last reconcile (of any replica) scheduled; entries that do not parse are left out. */
   async configuredSpecs(): Promise<CheckSpec[]> {
-    const config = await this.redis.hgetall(this.keys.config);
-    return Object.values(config).map(json => JSON.parse(json) as CheckSpec);
+    return readSpecs(await this.redis.hgetall(this.keys.config)).specs.map(([, spec]) => spec);
+  }
+
+  /** Entries the last read skipped, config and state: never exported (vigil_store_entries_skipped). */
+  skipped(): SkippedEntry[] {
+    const out = [...(this.lastConfigSkipped ?? [])];
+    for (const [id, {problem}] of this.parsedCache) if (problem !== undefined) out.push({id, problem});
+    return out;
   }
 
   /** False after Redis restarted without its data (or was flushed): time to reconcile. */
@@ -212,15 +227,16 @@ export class ResultStore {
     });
     const version = String(values[0] ?? '0');
     const state = values[2] as Record<string, string>;
-    let specs: [string, CheckSpec][];
+    let read: {specs: [string, CheckSpec][]; skipped: SkippedEntry[]};
     if (cached && cached.version === version) {
-      specs = cached.specs;
+      read = cached;
     } else {
-      const config = cached ? await this.redis.hgetall(this.keys.config) : (values[3] as Record<string, string>);
-      specs = Object.entries(config).map(([id, json]) => [id, JSON.parse(json) as CheckSpec]);
+      read = readSpecs(cached ? await this.redis.hgetall(this.keys.config) : (values[3] as Record<string, string>));
     }
+    const {specs} = read;
+    this.lastConfigSkipped = read.skipped;
     // A config read without a version (Redis lost its data) is not worth caching.
-    this.configCache = values[0] === null ? undefined : {version, specs};
+    this.configCache = values[0] === null ? undefined : {version, ...read};
     const current = new Map(Object.entries(state));
     this.stateCache = values[0] === null ? undefined : {seq: Number(values[1] ?? 0), version, at: now, state: current};
     return this.assemble(specs, current);
@@ -229,13 +245,14 @@ export class ResultStore {
   /** StoredCheck per configured check; unchanged ones are the very objects of the last read. */
   private assemble(specs: [string, CheckSpec][], state: Map<string, string>): StoredCheck[] {
     const out: StoredCheck[] = [];
-    const parsed = new Map<string, {raw: string; item: StoredCheck}>();
+    const parsed = new Map<string, {raw: string; item: StoredCheck; problem?: string}>();
     const index = new Map<string, number>();
     for (const [id, spec] of specs) {
       const raw = state.get(id) ?? '';
       const previous = this.parsedCache.get(id);
-      const item = previous && previous.raw === raw && previous.item.spec === spec ? previous.item : parseState(spec, raw);
-      parsed.set(id, {raw, item});
+      const entry = previous && previous.raw === raw && previous.item.spec === spec ? previous : {raw, ...parseState(spec, raw)};
+      const {item} = entry;
+      parsed.set(id, entry);
       index.set(id, out.length);
       out.push(item);
     }
@@ -258,21 +275,40 @@ export class ResultStore {
       // State of a check no longer configured (a run that finished after a reconcile).
       if (at === undefined) continue;
       const raw = state.get(id) ?? '';
-      const item = parseState(out[at]!.spec, raw);
-      this.parsedCache.set(id, {raw, item});
-      out[at] = item;
+      const entry = {raw, ...parseState(out[at]!.spec, raw)};
+      this.parsedCache.set(id, entry);
+      out[at] = entry.item;
     }
     this.assembled = {specs, out, index: last.index};
     return out;
   }
 }
 
-function parseState(spec: CheckSpec, raw: string): StoredCheck {
-  const item: StoredCheck = {spec};
-  if (raw) {
-    const newline = raw.indexOf('\n');
-    if (newline > 0) item.success = JSON.parse(raw.slice(0, newline)) as StoredSuccess;
-    item.run = JSON.parse(raw.slice(newline + 1)) as StoredRun;
+/** The config hash as specs; an entry that does not parse is skipped and named. */
+function readSpecs(config: Record<string, string>): {specs: [string, CheckSpec][]; skipped: SkippedEntry[]} {
+  const specs: [string, CheckSpec][] = [];
+  const skipped: SkippedEntry[] = [];
+  for (const [id, json] of Object.entries(config)) {
+    const parsed = parseStoredSpec(id, json);
+    if ('spec' in parsed) specs.push([id, parsed.spec]);
+    else skipped.push({id, problem: parsed.problem});
   }
-  return item;
+  return {specs, skipped};
+}
+
+/** A state value as its two halves; a half that does not parse is left out (the first problem kept). */
+function parseState(spec: CheckSpec, raw: string): {item: StoredCheck; problem?: string} {
+  const item: StoredCheck = {spec};
+  if (!raw) return {item};
+  const problems: string[] = [];
+  const newline = raw.indexOf('\n');
+  if (newline > 0) {
+    const success = parseStoredHalf('success', raw.slice(0, newline));
+    if ('value' in success) item.success = success.value;
+    else problems.push(success.problem);
+  }
+  const run = parseStoredHalf('run', raw.slice(newline + 1));
+  if ('value' in run) item.run = run.value;
+  else problems.push(run.problem);
+  return problems.length > 0 ? {item, problem: problems.join('; ')} : {item};
 }

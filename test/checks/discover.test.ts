@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {sameSpecs, scheduledSpecs} from '../../src/checks/discover.js';
 import type {CheckSpec, DiscoverConfig} from '../../src/checks/schema.js';
 
-const discover: DiscoverConfig = {orgs: ['acme', 'globex'], everyMs: 60_000, registryEveryMs: 600_000, exclude: ['organization.missing-contact-url']};
+const discover: DiscoverConfig = {orgs: ['acme', 'globex'], everyMs: 60_000, registryEveryMs: 600_000, exclude: ['organization.missing-contact-url'], maxChecks: 100};
 const entry = (check: string, org: string, extra: Partial<CheckSpec> = {}): CheckSpec => ({id: `${check}@${org}`, check, org, everyMs: 30_000, ...extra});
 
 describe('which pairs a discover: worker schedules', () => {
@@ -23,6 +23,16 @@ describe('which pairs a discover: worker schedules', () => {
       entry('reviewing.backlog', 'acme', {failThreshold: 20}),
       {id: 'takedowns.cancelled-count@acme', check: 'takedowns.cancelled-count', org: 'acme', everyMs: 60_000, discovered: true},
       {id: 'brand-new.check@globex', check: 'brand-new.check', org: 'globex', everyMs: 60_000, discovered: true},
+    ]);
+  });
+
+  it('schedules at most maxChecks pairs per org, the first in the registry order after exclude', () => {
+    const many = Array.from({length: 500}, (_, i) => `generated.check-${i}`);
+    const registry = new Map([['acme', ['organization.missing-contact-url', ...many]], ['globex', many.slice(0, 2)]]);
+    const specs = scheduledSpecs([], {...discover, maxChecks: 3}, registry);
+    expect(specs.map(spec => spec.id)).toEqual([
+      'generated.check-0@acme', 'generated.check-1@acme', 'generated.check-2@acme',
+      'generated.check-0@globex', 'generated.check-1@globex',
     ]);
   });
 

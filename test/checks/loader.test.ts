@@ -235,21 +235,22 @@ describe('checks file: any registry id, params and discover:', () => {
   it('reads discover: with every from defaults, registryEvery 10m and no exclude by default; checks: may be absent', async () => {
     const config = await parseChecks(`defaults: {every: 2m}\ndiscover:\n  orgs: [acme, globex]\n`, 'checks.yaml');
     expect(config.specs).toEqual([]);
-    expect(config.discover).toEqual({orgs: ['acme', 'globex'], everyMs: 120_000, registryEveryMs: 600_000, exclude: []});
-    const full = await parseChecks(`discover:\n  orgs: [acme]\n  every: 30s\n  registryEvery: 1s\n  exclude: [organization.missing-contact-url]\n`, 'checks.yaml');
-    expect(full.discover).toEqual({orgs: ['acme'], everyMs: 30_000, registryEveryMs: 1000, exclude: ['organization.missing-contact-url']});
+    expect(config.discover).toEqual({orgs: ['acme', 'globex'], everyMs: 120_000, registryEveryMs: 600_000, exclude: [], maxChecks: 100});
+    const full = await parseChecks(`discover:\n  orgs: [acme]\n  every: 30s\n  registryEvery: 1s\n  exclude: [organization.missing-contact-url]\n  maxChecks: 7\n`, 'checks.yaml');
+    expect(full.discover).toEqual({orgs: ['acme'], everyMs: 30_000, registryEveryMs: 1000, exclude: ['organization.missing-contact-url'], maxChecks: 7});
   });
 
   it('names each bad field of discover: and params, and a file with neither checks: nor discover:', async () => {
     expect(
       await problemsOf(
-        `discover:\n  orgs: [acme, "a b", acme]\n  registryEvery: 500ms\n  exclude: ["<!channel>"]\n  orgs_extra: 1\nchecks:\n  - {check: reviewing.backlog, org: acme, params: {slug: other, "a-b": 1, ok: [1]}}\n`,
+        `discover:\n  orgs: [acme, "a b", acme]\n  registryEvery: 500ms\n  exclude: ["<!channel>"]\n  maxChecks: 0\n  orgs_extra: 1\nchecks:\n  - {check: reviewing.backlog, org: acme, params: {slug: other, "a-b": 1, ok: [1]}}\n`,
       ),
     ).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^checks\.yaml: discover\.orgs\[1\]: must be an org slug/),
         expect.stringMatching(/^checks\.yaml: discover\.registryEvery: must be a duration of at least 1s/),
         expect.stringMatching(/^checks\.yaml: discover\.exclude\[0\]: must be a healthcheck id/),
+        expect.stringMatching(/^checks\.yaml: discover\.maxChecks: must be at least 1/),
         expect.stringMatching(/^checks\.yaml: discover: .*orgs_extra/),
         expect.stringMatching(/^checks\.yaml: checks\[0\]\.params\.slug: is set by the entry itself/),
         expect.stringMatching(/^checks\.yaml: checks\[0\]\.params\.a-b: must be a body field name/),

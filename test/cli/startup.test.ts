@@ -9,6 +9,9 @@ import {startReportsStub} from './reports-stub.js';
 
 const PACKAGE_VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {version: string}).version;
 const HEAVY = ['bullmq', 'ioredis', 'prom-client', 'fastify', '@modelcontextprotocol/sdk'];
+/** What the MCP SDK's HTTP transports and auth need: `vigil mcp` speaks stdio only. */
+const SERVER_ONLY_PACKAGES = ['express', 'hono', '@hono/node-server', 'cors', 'jose', 'express-rate-limit', 'eventsource', 'pkce-challenge', 'raw-body', 'content-type'];
+const SERVER_ONLY_SDK_FILES = ['streamableHttp.js', 'sse.js', 'sseKeepAlive.js', 'express.js', 'auth/', 'middleware/', 'webStandardStreamableHttp.js'];
 /** What only a run that draws may load. */
 const DRAWING = ['node_modules/ink/', 'node_modules/react/', 'node_modules/react-reconciler/', 'node_modules/yoga-layout/', 'node_modules/@inkjs/', 'node_modules/pastel/build/index.js'];
 
@@ -118,6 +121,10 @@ describe('start-up', () => {
       // Listing the tools loads no command; the call loads its own.
       expect(otherCommands(sources, ['mcp', 'reports/list'])).toEqual([]);
       expect(sources).toContain('src/cmd/reports/list/command.ts');
+      // The SDK's server-only transports and what they pull into production dependencies
+      // (express, hono, cors, jose...) are never loaded over stdio.
+      const serverOnly = [...SERVER_ONLY_PACKAGES.map(p => `/node_modules/${p}/`), ...SERVER_ONLY_SDK_FILES.map(f => `/node_modules/@modelcontextprotocol/sdk/dist/esm/server/${f}`)];
+      expect(sources.filter(s => serverOnly.some(name => s.includes(name)))).toEqual([]);
     } finally {
       await stub.close();
     }

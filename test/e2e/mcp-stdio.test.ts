@@ -87,11 +87,11 @@ describe('vigil mcp over stdio', () => {
     expect((await faults('unused/', 1)).find(fault => fault.pathPrefix === 'reports/search')?.remaining).toBe(2);
   });
 
-  it('prints the config MCP clients take, with the variables named and no value', async () => {
-    const result = await runCli(['mcp', '--print-config', '--org', 'acme', '--allow-writes'], {env});
+  it('prints the config MCP clients take: every flag kept (--timeout, --debug too), the variables named with no value, no key to fill in', async () => {
+    const result = await runCli(['mcp', '--print-config', '--org', 'acme', '--allow-writes', '--timeout', '20s', '--debug'], {env});
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
-      mcpServers: {vigil: {command: process.execPath, args: [CLI, 'mcp', '--org', 'acme', '--allow-writes'], env: {VIGIL_API_KEY: '', VIGIL_BASE_URL: '', VIGIL_ORG: ''}}},
+      mcpServers: {vigil: {command: process.execPath, args: [CLI, 'mcp', '--org', 'acme', '--allow-writes', '--timeout', '20s', '--debug'], env: {VIGIL_BASE_URL: '', VIGIL_ORG: ''}}},
     });
     expect(result.stdout).not.toContain(E2E_API_KEY);
   });

@@ -34,7 +34,7 @@ describe.skipIf(redisServer.skipReason)('a discover: worker against vigil sandbo
   it('exports vigil_check_severity for the thirty (check, org) pairs of three orgs within two intervals, and never calls the planned check', async () => {
     const orgs = ['acme', 'globex', 'initech'];
     const everyMs = 2000;
-    const worker = await launchWorker({redisUrl: redis.url, baseUrl: sandbox.url, specs: [], concurrency: 10, discover: {orgs, everyMs, registryEveryMs: 60_000, exclude: []}});
+    const worker = await launchWorker({redisUrl: redis.url, baseUrl: sandbox.url, specs: [], concurrency: 10, discover: {orgs, everyMs, registryEveryMs: 60_000, exclude: [], maxChecks: 100}});
     workers.push(worker);
     const started = Date.now();
     const text = await waitFor('severity for 30 pairs', async () => {

@@ -24,7 +24,7 @@ afterEach(async () => {
   fixture.stub.registryFailures.length = 0;
 });
 
-const discover = (orgs: string[], overrides: Partial<DiscoverConfig> = {}): DiscoverConfig => ({orgs, everyMs: 1000, registryEveryMs: 1000, exclude: [], ...overrides});
+const discover = (orgs: string[], overrides: Partial<DiscoverConfig> = {}): DiscoverConfig => ({orgs, everyMs: 1000, registryEveryMs: 1000, exclude: [], maxChecks: 100, ...overrides});
 const severityOf = (text: string, check: string, org: string) => metricValue(text, 'vigil_check_severity', {check, org});
 const callsTo = (check: string, org: string) => fixture.stub.requests.filter(request => request.path.endsWith(`/healthchecks/${check.replace('.', '/')}`) && request.body.slug === org);
 const registryRead = (text: string, org: string, outcome: string) => metricValue(text, 'vigil_registry_reads_total', {org, outcome}) ?? 0;
@@ -148,5 +148,36 @@ describe.skipIf(redisServer.skipReason)('acceptance: a discover: worker for thre
     const next = await start({prefix: 'acc', specs: [], discover: discover(orgs, {everyMs})});
     await waitFor('a call to the check once implemented', () => fixture.stub.requests.some(request => request.path.includes('/insights/planned-check')));
     await next.shutdown(1000);
+  });
+});
+
+describe('acceptance: a hostile registry does not decide how much work the worker takes on', () => {
+  it('schedules at most discover.maxChecks per org (100 by default) of 20,000 ids, counts and logs the rest; 200,000-character ids are never scheduled', async () => {
+    const huge = Array.from({length: 20_000}, (_, i): [string, boolean] => [`generated.check-${i}`, true]);
+    const long = Array.from({length: 5}, (_, i): [string, boolean] => [`long${String.fromCharCode(97 + i)}.${'x'.repeat(200_000)}`, true]);
+    setRegistry([...long, ...huge]);
+    const worker = await start({prefix: 'dh', specs: [], discover: discover(['dh', 'dh2'], {everyMs: 600_000, registryEveryMs: 60_000})});
+    expect(worker.specs()).toHaveLength(200);
+    expect(worker.specs().filter(s => s.org === 'dh').map(s => s.check)).toEqual(huge.slice(0, 100).map(([id]) => id));
+    expect(await schedulerIds('dh')).toHaveLength(200);
+    expect(await fixture.redis.client().hlen('dh:healthchecks:vigil:config')).toBe(200);
+    const text = await scrape(worker);
+    expect(Buffer.byteLength(text)).toBeLessThan(1_000_000);
+    expect(text).not.toContain('x'.repeat(129));
+    expect(metricValue(text, 'vigil_registry_checks_left_out', {org: 'dh'})).toBe(19_900);
+    expect(metricValue(text, 'vigil_registry_checks', {org: 'dh'})).toBe(20_000);
+    const note = worker.events.find(event => event.startsWith('healthcheck registry lists more checks than discover.maxChecks'));
+    expect(note).toContain('"scheduled":100,"leftOut":19900,"maxChecks":100');
+    // The registry read's log line stays a line: the long ids are planned (uncallable), named cut, never whole.
+    const read = worker.events.find(event => event.startsWith('healthcheck registry read {'))!;
+    expect(read.length).toBeLessThan(2000);
+    expect(fixture.stub.requests.some(request => request.path.includes('xxxxxxxx'))).toBe(false);
+  });
+
+  it('takes discover.maxChecks from the config', async () => {
+    setRegistry(Array.from({length: 30}, (_, i): [string, boolean] => [`generated.check-${i}`, true]));
+    const worker = await start({prefix: 'dm', specs: [], discover: discover(['dm'], {everyMs: 600_000, registryEveryMs: 60_000, maxChecks: 3})});
+    expect(worker.specs().map(s => s.check)).toEqual(['generated.check-0', 'generated.check-1', 'generated.check-2']);
+    expect(metricValue(await scrape(worker), 'vigil_registry_checks_left_out', {org: 'dm'})).toBe(27);
   });
 });

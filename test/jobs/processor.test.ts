@@ -1,4 +1,5 @@
 import {UnrecoverableError, type Job} from 'bullmq';
+import {formatRunLine} from '../../src/cmd/worker/log.js';
 import {describe, expect, it} from 'vitest';
 import type {HealthcheckResult} from '../../src/api/wire/index.js';
 import {createProcessor, type RunLogEntry} from '../../jobs/processor.js';
@@ -122,6 +123,19 @@ describe('a scheduled run', () => {
     const clean = harness(async () => RESULT);
     await clean.processor(job());
     expect(clean.dropped).toEqual([]);
+  });
+
+  it('logs what is exported of 200,000 observed keys, with a count of the rest, as a line of a few hundred bytes', async () => {
+    const observed: Record<string, unknown> = {cancelledCount: 12};
+    for (let i = 0; i < 200_000; i++) observed[`k${i}`] = `value-${i}`;
+    const h = harness(async () => ({severity: 'fail', observed}) as unknown as HealthcheckResult);
+    await h.processor(job());
+    expect(h.logs[0]!.observed).toEqual({cancelledCount: 12});
+    expect(h.logs[0]!.observedNotLogged).toBe(200_000);
+    const line = formatRunLine(h.logs[0]!, {json: true, color: false});
+    expect(line.length).toBeLessThan(600);
+    expect(JSON.parse(line)).toMatchObject({observed: {cancelledCount: 12}, observedNotLogged: 200_000});
+    expect(formatRunLine(h.logs[0]!, {json: false, color: false})).toContain('cancelledCount=12  (+200000 observed keys not logged)');
   });
 
   it('still succeeds when the store cannot be written (the run did happen; no re-run, no double count)', async () => {

@@ -129,4 +129,11 @@ describe('a tool call', () => {
     expect(text!.slice(0, MAX_RESULT_CHARS)).toBe(JSON.stringify({items: Array.from({length: 3000}, (_, index) => ({index, text: 'x'.repeat(40)}))}).slice(0, MAX_RESULT_CHARS));
     expect(text!.slice(MAX_RESULT_CHARS)).toMatch(/^\n\[cut: 100000 of \d+ characters shown; ask for fewer with a smaller "limit", then page on with "cursor" \(the nextCursor of each result\)\]$/);
   });
+
+  it('cleans structuredContent as the text is: no real ESC, bidi or OSC 8 from the upstream, newlines kept', async () => {
+    const hostile = command(async (_input, ctx) => void ctx.io.stdout.write(`${JSON.stringify({title: 'a\u001b]8;;https://evil.example\u0007link\u001b]8;;\u0007 \u202eb\nc', findings: [{'k\u001b[2J': 'x\u001b[31my'}]}).replace(/\u001b/g, '\\u001b')}\n`));
+    const result = await call(hostile, {});
+    expect(result.structuredContent).toEqual({title: 'alink b\nc', findings: [{k: 'xy'}]});
+    expect(JSON.stringify(result.structuredContent)).not.toMatch(/\u001b|\u202e/);
+  });
 });

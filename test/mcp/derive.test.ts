@@ -6,7 +6,7 @@ import {ToolSchema} from '@modelcontextprotocol/sdk/types.js';
 import {buildCommand} from '../../src/cli/commander.js';
 import {defineCommand, type CommandDefinition} from '../../src/cli/define.js';
 import {argument, textOption} from '../../src/cli/options.js';
-import {deriveTool, deriveTools, SERVER_OPTIONS} from '../../src/mcp/derive.js';
+import {deriveTool, deriveTools, SERVER_OPTIONS, UPSTREAM_DATA} from '../../src/mcp/derive.js';
 import {ROOT} from '../helpers/cli.js';
 
 /* The MCP tools derived from every command definition, as help and completion are. */
@@ -67,6 +67,13 @@ describe('MCP tools from the command definitions', () => {
     const create = tools.find(tool => tool.name === 'reports_create')!;
     expect(create.inputSchema.properties.asset).toMatchObject({type: 'array', items: {type: 'string'}});
     expect(JSON.stringify(create.inputSchema.properties.asset)).not.toContain('enum');
+  });
+
+  it('says in each tool whose result carries upstream text that the text is data, not instructions', () => {
+    for (const name of ['healthchecks_run', 'healthchecks_list', 'reports_list', 'proposals_review']) {
+      expect(tools.find(tool => tool.name === name)!.description).toContain(UPSTREAM_DATA);
+    }
+    expect(tools.find(tool => tool.name === 'config_get')!.description).not.toContain(UPSTREAM_DATA);
   });
 
   it('shows an agent only the examples it can follow', () => {

@@ -128,7 +128,9 @@ describe.skipIf(redisServer.skipReason)('npm run demo', () => {
     const metrics = /^Metrics\s+(\S+)/m.exec(out)![1]!;
     const key = /VIGIL_API_KEY=(\S+)/.exec(out)![1]!;
     expect(out).toMatch(/^Worker\s+running deploy\/demo-checks\.yaml \(acme, globex, initech\b/m);
-    const exported = `export VIGIL_BASE_URL=${url} VIGIL_API_KEY=${key} VIGIL_ORG=acme VIGIL_REDIS_URL=${redis.url} VIGIL_PREFIX=vigil-demo`;
+    // A prefix of this run's own: two demos on one Redis must not delete each other's keys.
+    const prefix = /VIGIL_PREFIX=(vigil-demo-[0-9a-f]{8})\b/.exec(out)![1]!;
+    const exported = `export VIGIL_BASE_URL=${url} VIGIL_API_KEY=${key} VIGIL_ORG=acme VIGIL_REDIS_URL=${redis.url} VIGIL_PREFIX=${prefix}`;
     expect(out).toContain(exported);
     // The same keys at every start (documented in the script), and an env file to source,
     // in the demo's own folder, named by its port.
@@ -255,11 +257,11 @@ describe.skipIf(redisServer.skipReason)('npm run demo', () => {
     for (const pid of pids) expect(isAlive(pid)).toBe(false);
     expect(demoEntries(demo.tmp)).toEqual([]);
     // The worker's queues and results are gone from Redis.
-    expect(demo.err()).toMatch(/demo: removed \d+ Redis keys? \(vigil-demo:\*\)/);
+    expect(demo.err()).toMatch(/demo: removed \d+ Redis keys? \(vigil-demo-[0-9a-f]{8}:\*\)/);
     const client = new Redis(redis.url, {lazyConnect: true});
     await client.connect();
     try {
-      expect(await client.keys('vigil-demo:*')).toEqual([]);
+      expect(await client.keys('vigil-demo*')).toEqual([]);
     } finally {
       client.disconnect();
     }

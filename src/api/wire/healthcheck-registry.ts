@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import {memo} from '../../memo.js';
-import {isHealthcheckId} from './paths.js';
+import {HEALTHCHECK_ID_PATTERN, MAX_HEALTHCHECK_ID_LENGTH, isHealthcheckId} from './paths.js';
 
 /**
  * The healthcheck registry (docs/contract.md#the-healthcheck-registry): `POST /healthchecks/list`
@@ -77,6 +77,26 @@ export interface HealthcheckRegistry {
 export const NO_REASON_GIVEN = 'not implemented (the registry gives no reason)';
 export const NOT_SAID_IMPLEMENTED = 'the registry does not say it is implemented';
 export const UNCALLABLE_ID = 'not a <group>.<name> id: vigil cannot call it';
+export const TOO_LONG_ID = `id longer than ${MAX_HEALTHCHECK_ID_LENGTH} characters: vigil cannot call it`;
+
+/** What an over-long id shows as: its start and its length, so a listing stays a listing. */
+function shortenedId(id: string): string {
+  return `${id.slice(0, 64)}... (${id.length} characters)`;
+}
+
+/**
+ * Implemented checks vigil runs per org at most, by default: a `discover:` worker schedules
+ * and `run --all` runs the first ones in the registry's order; the registry must not decide
+ * how much work vigil takes on (100,000 ids once meant 200,000 Redis keys and a 481 MB scrape).
+ */
+export const DEFAULT_MAX_CHECKS = 100;
+/** The highest cap a user may set. */
+export const MAX_CHECKS_LIMIT = 10_000;
+
+/** The first `max` of `ids`, and how many were left out. */
+export function capChecks<T>(ids: readonly T[], max: number): {kept: T[]; leftOut: number} {
+  return {kept: ids.slice(0, max), leftOut: Math.max(0, ids.length - max)};
+}
 
 const entrySchema = memo(() => z
   .object({
@@ -86,6 +106,9 @@ const entrySchema = memo(() => z
   })
   .transform(({id, implemented, notImplementedReason}): HealthcheckRegistryEntry => {
     // "Only call endpoints where `implemented` is true": anything else is not called.
+    if (id.length > MAX_HEALTHCHECK_ID_LENGTH) {
+      return {id: shortenedId(id), implemented: false, notImplementedReason: HEALTHCHECK_ID_PATTERN.test(id) ? TOO_LONG_ID : UNCALLABLE_ID};
+    }
     if (!isHealthcheckId(id)) return {id, implemented: false, notImplementedReason: UNCALLABLE_ID};
     if (implemented === true) return {id, implemented: true, notImplementedReason: null};
     const fallback = implemented === false ? NO_REASON_GIVEN : NOT_SAID_IMPLEMENTED;

@@ -31,9 +31,15 @@ const ID_PART = '[a-z][a-z0-9]*(?:-[a-z0-9]+)*';
 /** The registry's id shape; anything else is never sent (it would be a path of its own making). */
 export const HEALTHCHECK_ID_PATTERN = new RegExp(`^${ID_PART}\\.${ID_PART}$`);
 
+/**
+ * The longest id vigil calls, from the checks file or the registry alike: an id is a label
+ * of every series and a Redis field, and a registry's 200,000-character ids made 63 MB scrapes.
+ */
+export const MAX_HEALTHCHECK_ID_LENGTH = 128;
+
 /** Whether `id` has the registry's shape, `group.name`, and so maps to a path. */
 export function isHealthcheckId(id: string): boolean {
-  return HEALTHCHECK_ID_PATTERN.test(id);
+  return id.length <= MAX_HEALTHCHECK_ID_LENGTH && HEALTHCHECK_ID_PATTERN.test(id);
 }
 
 /** `takedowns.cancelled-count` -> `healthchecks/takedowns/cancelled-count`; throws on any other shape. */

@@ -4,6 +4,7 @@ import type {CommandContext} from '../../cli/context.js';
 import type {CommandDefinition} from '../../cli/define.js';
 import {cliEntryFile, fastEntryUrl} from '../../cli/manifest.js';
 import {callTool} from '../../mcp/call.js';
+import {boundLogLine} from '../../mcp/result.js';
 import type {ToolSpec} from '../../mcp/derive.js';
 import {serve} from '../../mcp/server.js';
 import {readTools} from '../../mcp/tools-file.js';
@@ -41,7 +42,7 @@ export async function runMcp(flags: McpFlags, ctx: CommandContext, deps: McpDeps
   const load =
     deps.load ??
     (async (path: readonly string[]) => ((await import(fastEntryUrl(path.join(' '), pathToFileURL(entryFile).href))) as {definition: CommandDefinition}).definition);
-  const log = (line: string) => ctx.io.stderr.write(redact(`vigil mcp: ${line}\n`));
+  const log = (line: string) => ctx.io.stderr.write(redact(`vigil mcp: ${boundLogLine(line)}\n`));
   if (!ctx.settings.apiKey) log('warning: no API key configured: tools that call the API will answer with that error (set VIGIL_API_KEY, or run `vigil auth login`)');
 
   let transport = deps.transport;

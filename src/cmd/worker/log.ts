@@ -44,6 +44,7 @@ export function formatRunLine(entry: RunLogEntry, options: {json: boolean; color
     parts.push(paint('gray', `(attempt ${entry.attempt}/${entry.attempts}, ${retry})`));
   } else {
     parts.push(observedText(entry.observed));
+    if (entry.observedNotLogged !== undefined) parts.push(paint('gray', `(+${entry.observedNotLogged} observed keys not logged)`));
     if (entry.warnThreshold !== undefined || entry.failThreshold !== undefined) {
       parts.push(paint('gray', `(warn>=${entry.warnThreshold ?? '-'} fail>=${entry.failThreshold ?? '-'})`));
     }

@@ -77,4 +77,24 @@ describe('vigil healthchecks list', () => {
     expect(await exitOf(ctx, () => runHealthchecksList({output: 'yaml'}, ctx))).toBe(3);
     expect(ctx.io.err()).toContain('--output');
   });
+
+  it('lists an id over 128 characters as uncallable, cut, with the reason; says on stderr what the cap of 100 leaves out and why', async () => {
+    const long = `long.${'x'.repeat(200_000)}`;
+    const many = Array.from({length: 102}, (_, i) => ({id: `generated.check-${i}`, implemented: true}));
+    interceptRegistry({checks: [{id: long, implemented: true}, ...many]});
+    const ctx = fakeContext({org: 'acme'});
+    expect(await exitOf(ctx, () => runHealthchecksList({}, ctx))).toBe(0);
+    const first = ctx.io.out().split('\n')[0]!;
+    expect(first).toBe(`long.${'x'.repeat(59)}... (200005 characters)\tno\tid longer than 128 characters: vigil cannot call it`);
+    expect(ctx.io.out().length).toBeLessThan(10_000);
+    expect(ctx.io.err()).toBe('note: 2 implemented checks left out by `run --all` and a `discover:` worker: the registry lists more than 100, the cap (--max-checks or discover.maxChecks raises it)\n');
+
+    interceptRegistry({checks: many});
+    const raised = fakeContext({org: 'acme'});
+    await runHealthchecksList({maxChecks: '102'}, raised);
+    expect(raised.io.err()).toBe('');
+    const bad = fakeContext({org: 'acme'});
+    expect(await exitOf(bad, () => runHealthchecksList({maxChecks: '0'}, bad))).toBe(3);
+    expect(bad.io.err()).toContain('--max-checks');
+  });
 });

@@ -159,4 +159,37 @@ describe('healthchecks run --all', () => {
     expect(most).toBe(RUN_ALL_CONCURRENCY);
     expect(API).toBe('/api/v2');
   });
+
+  it('runs at most 100 implemented checks (--max-checks sets it), the first in the registry order, and says what it left out', async () => {
+    const ids = Array.from({length: 2000}, (_, i) => `generated.check-${i}`);
+    interceptRegistry(ids.map(id => ({id, implemented: true})));
+    const called: string[] = [];
+    nock(ORIGIN)
+      .post(/\/healthchecks\/generated\//)
+      .times(2000)
+      .reply(function (uri) {
+        const id = `generated.${uri.split('/').pop()}`;
+        called.push(id);
+        return [200, resultFor(id, 'ok')];
+      });
+    const {code, out, err} = await runAll({json: true});
+    expect(code).toBe(0);
+    expect(called.sort()).toEqual(ids.slice(0, 100).sort());
+    expect(JSON.parse(out).leftOut).toEqual({count: 1900, maxChecks: 100});
+    expect(err).toBe('note: 1900 implemented checks left out by run --all: the registry lists more than 100, the cap (--max-checks raises it)\n');
+
+    interceptRegistry(ids.slice(0, 5).map(id => ({id, implemented: true})));
+    called.length = 0;
+    const few = await runAll({maxChecks: '2'});
+    expect(called.sort()).toEqual(ids.slice(0, 2));
+    expect(few.err).toContain('note: 3 implemented checks left out by run --all');
+    nock.cleanAll();
+  });
+
+  it('refuses a bad --max-checks, or one without --all, with exit 3 before sending', async () => {
+    expect((await runAll({maxChecks: 'lots'})).err).toContain('--max-checks: must be a whole number between 1 and 10000');
+    const ctx = fakeContext({org: 'acme'});
+    expect(await exitOf(ctx, () => runHealthcheckCommand('reviewing.backlog', {maxChecks: '5'}, ctx))).toBe(3);
+    expect(ctx.io.err()).toContain('--max-checks: bounds --all');
+  });
 });

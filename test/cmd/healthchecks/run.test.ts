@@ -5,7 +5,7 @@ import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest';
 import {runWork} from '../../../src/ui/use-command.js';
 import {runHealthcheckCommand, type HealthcheckRunFlags} from '../../../src/cmd/healthchecks/run/run.js';
 import {fakeIO, type FakeIO} from '../../helpers/fake-io.js';
-import {startStubUpstream, type StubUpstream} from '../../jobs/stub-upstream.js';
+import {healthcheckResult, startStubUpstream, type StubUpstream} from '../../jobs/stub-upstream.js';
 
 const KEY = 'hc-test-key-987654321';
 let stub: StubUpstream;
@@ -128,5 +128,14 @@ describe('vigil healthchecks run', () => {
     expect(text).not.toContain('\u001b');
     expect(text).toContain('Bad title');
     expect(text).toContain('suggested  click here');
+  });
+
+  it('redacts the breach line when the upstream echoes the key in observed, and names the org vigil asked for, not scope.slug', async () => {
+    stub.bodies.set('echoing', {...healthcheckResult('echoing', 12, 3, 10), scope: {slug: 'someone-else'}, observed: {cancelledCount: 12, echo_key: KEY}});
+    const fake = io(false);
+    expect(await run(fake, 'takedowns.cancelled-count', {org: 'echoing', json: true})).toBe(6);
+    expect(fake.err()).toBe('breached: takedowns.cancelled-count is FAIL for org echoing: observed cancelledCount: 12, echo_key: hc-…4321; thresholds warnThreshold: 3, failThreshold: 10\n');
+    expect(fake.err()).not.toContain(KEY);
+    stub.bodies.delete('echoing');
   });
 });

@@ -1,6 +1,7 @@
-import type {HealthcheckRegistryEntry} from '../../../api/wire/index.js';
+import {capChecks, DEFAULT_MAX_CHECKS, MAX_CHECKS_LIMIT, type HealthcheckRegistryEntry} from '../../../api/wire/index.js';
+import {leftOutLine} from '../../../healthcheck/render.js';
 import type {CommandContext} from '../../../cli/context.js';
-import {Problems, capture} from '../../../cli/problems.js';
+import {Problems, capture, parseIntegerFlag} from '../../../cli/problems.js';
 import type {Column} from '../../../output/columns.js';
 import {resolveOutputFormat} from '../../../output/format.js';
 import {printRows} from '../../../output/print.js';
@@ -9,6 +10,7 @@ export interface HealthchecksListFlags {
   org?: string;
   json?: boolean;
   output?: string;
+  maxChecks?: string;
 }
 
 export const REGISTRY_COLUMNS: Column<HealthcheckRegistryEntry>[] = [
@@ -25,7 +27,11 @@ export const REGISTRY_COLUMNS: Column<HealthcheckRegistryEntry>[] = [
 export async function runHealthchecksList(flags: HealthchecksListFlags, ctx: CommandContext): Promise<void> {
   const problems = new Problems();
   const format = capture(problems, () => resolveOutputFormat(flags, ctx.io));
+  const maxChecks = parseIntegerFlag(flags.maxChecks, '--max-checks', problems, {min: 1, max: MAX_CHECKS_LIMIT}) ?? DEFAULT_MAX_CHECKS;
   problems.throwIfAny();
   const registry = await ctx.client().listHealthchecks(ctx.settings.org?.value, {signal: ctx.signal});
   printRows(ctx.io, format!, registry.checks, REGISTRY_COLUMNS, {json: registry, emptyMessage: 'the registry lists no healthchecks'});
+  // Said on stderr (stdout stays the registry, for scripts): what the cap keeps vigil from running.
+  const {leftOut} = capChecks(registry.checks.filter(check => check.implemented), maxChecks);
+  if (leftOut > 0) ctx.io.stderr.write(leftOutLine(leftOut, maxChecks, '`run --all` and a `discover:` worker', '--max-checks or discover.maxChecks'));
 }

@@ -1,11 +1,11 @@
-import {healthcheckBody, type HealthcheckResult} from '../../../api/wire/index.js';
+import {capChecks, healthcheckBody, type HealthcheckResult} from '../../../api/wire/index.js';
 import type {CommandContext} from '../../../cli/context.js';
 import {InterruptedError} from '../../../errors.js';
 import {ExitCode} from '../../../exit-codes.js';
 import {formatError} from '../../../output/error-banner.js';
 import {printRows} from '../../../output/print.js';
 import {sanitizeText} from '../../../output/sanitize.js';
-import {breachLine, severityReaches} from '../../../healthcheck/render.js';
+import {breachLine, leftOutLine, severityReaches} from '../../../healthcheck/render.js';
 import {ALL_COLUMNS, bySeverity, type AllRow} from './all-format.js';
 import {fieldsFor} from './params.js';
 import type {RunPlan} from './run.js';
@@ -18,6 +18,8 @@ export interface RunAllJson {
   org: string;
   results: Array<{check: string; severity: AllRow['severity']; result: HealthcheckResult | null; error: {message: string; exitCode: number} | null}>;
   notImplemented: Array<{id: string; reason: string | null}>;
+  /** Implemented checks not run: beyond --max-checks. */
+  leftOut: {count: number; maxChecks: number};
 }
 
 /**
@@ -29,7 +31,7 @@ export interface RunAllJson {
 export async function runAllHealthchecks(plan: RunPlan, ctx: CommandContext): Promise<number> {
   const client = ctx.client();
   const registry = await client.listHealthchecks(plan.org, {signal: ctx.signal});
-  const implemented = registry.checks.filter(check => check.implemented).map(check => check.id);
+  const {kept: implemented, leftOut} = capChecks(registry.checks.filter(check => check.implemented).map(check => check.id), plan.maxChecks);
 
   const rows = await mapBounded(implemented, RUN_ALL_CONCURRENCY, async (check): Promise<AllRow> => {
     try {
@@ -46,9 +48,11 @@ export async function runAllHealthchecks(plan: RunPlan, ctx: CommandContext): Pr
     org: plan.org,
     results: rows,
     notImplemented: registry.checks.filter(check => !check.implemented).map(check => ({id: check.id, reason: check.notImplementedReason})),
+    leftOut: {count: leftOut, maxChecks: plan.maxChecks},
   };
   printRows(ctx.io, plan.format, rows, ALL_COLUMNS, {json, emptyMessage: `the registry lists no implemented check for org ${sanitizeText(plan.org)}`});
 
+  if (leftOut > 0) ctx.io.stderr.write(leftOutLine(leftOut, plan.maxChecks, 'run --all', '--max-checks'));
   let breached = false;
   for (const row of rows) {
     if (row.result !== null && severityReaches(row.result.severity, plan.failOn)) {

@@ -17,6 +17,7 @@ export const definition = defineCommand({
   options: () =>
     connectionOptions.extend(orgOptions.shape).extend(outputOptions.shape).extend({
       all: z.boolean().optional().describe('Run every check the registry says is implemented, a few at a time, in one table'),
+      maxChecks: textOption('With --all: run at most this many checks, the first in the registry\'s order (default 100)', 'n'),
       lookbackHours: textOption('Hours to look back, an integer above 0 (cancelled-count, silent-configs; upstream default 168)', 'n'),
       warnThreshold: textOption('Count that grades warn, an integer >= 0 (cancelled-count; upstream default 3)', 'n'),
       failThreshold: textOption('Count that grades fail, an integer >= warn threshold (cancelled-count; upstream default 10)', 'n'),

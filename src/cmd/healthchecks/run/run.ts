@@ -1,6 +1,6 @@
 import type {ApiClient} from '../../../api/client.js';
 import type {CommandContext} from '../../../cli/context.js';
-import {DOCUMENTED_HEALTHCHECK_IDS, healthcheckBody, isHealthcheckId} from '../../../api/wire/index.js';
+import {DEFAULT_MAX_CHECKS, DOCUMENTED_HEALTHCHECK_IDS, MAX_CHECKS_LIMIT, healthcheckBody, isHealthcheckId} from '../../../api/wire/index.js';
 import {InputError} from '../../../errors.js';
 import {ExitCode} from '../../../exit-codes.js';
 import {colorEnabled} from '../../../output/color.js';
@@ -8,7 +8,7 @@ import {resolveOutputFormat, type OutputFormat} from '../../../output/format.js'
 import {printJson, printRows} from '../../../output/print.js';
 import {sanitizeText} from '../../../output/sanitize.js';
 import {breachLine, FIELD_COLUMNS, healthcheckRows, renderHealthcheck, severityReaches} from '../../../healthcheck/render.js';
-import {Problems, capture, resolveOrg} from '../../../cli/problems.js';
+import {Problems, capture, parseIntegerFlag, resolveOrg} from '../../../cli/problems.js';
 import {parseFailOn, type FailOn} from '../../../healthcheck/fail-on.js';
 import {runAllHealthchecks} from './all.js';
 import {checkFlagsApply, checkThresholdOrder, fieldsFor, parseParams, type ParamFlags, type ParsedParams} from './params.js';
@@ -16,6 +16,7 @@ import {checkFlagsApply, checkThresholdOrder, fieldsFor, parseParams, type Param
 export interface HealthcheckRunFlags extends ParamFlags {
   org?: string;
   all?: boolean;
+  maxChecks?: string;
   failOn?: string;
   json?: boolean;
   output?: string;
@@ -27,6 +28,8 @@ export interface RunPlan {
   params: ParsedParams;
   failOn: FailOn;
   format: OutputFormat;
+  /** With --all: implemented checks run at most, the first in the registry's order. */
+  maxChecks: number;
 }
 
 const DOCUMENTED: readonly string[] = DOCUMENTED_HEALTHCHECK_IDS;
@@ -46,11 +49,13 @@ export async function runHealthcheckCommand(checkId: string | undefined, flags: 
   if (!all && checkId !== undefined && isHealthcheckId(checkId)) checkFlagsApply(params, checkId, problems);
   checkThresholdOrder(flags, params, problems);
   const failOn = parseFailOn(flags.failOn, problems);
+  if (!all && flags.maxChecks !== undefined) problems.add('--max-checks', 'bounds --all: give it with --all');
+  const maxChecks = parseIntegerFlag(flags.maxChecks, '--max-checks', problems, {min: 1, max: MAX_CHECKS_LIMIT}) ?? DEFAULT_MAX_CHECKS;
   const format = capture(problems, () => resolveOutputFormat(flags, ctx.io));
   const org = resolveOrg(ctx, problems);
   problems.throwIfAny();
 
-  const plan: RunPlan = {org: org!, params, failOn, format: format!};
+  const plan: RunPlan = {org: org!, params, failOn, format: format!, maxChecks};
   return all ? runAllHealthchecks(plan, ctx) : runOne(checkId!, plan, ctx);
 }
 

@@ -3,7 +3,8 @@ import {formatDuration} from '../../../checks/duration.js';
 import {resolveOutputFormat} from '../../../output/format.js';
 import {printRows} from '../../../output/print.js';
 import type {Column} from '../../../output/columns.js';
-import {ResultStore, type StoredCheck} from '../../../metrics/store.js';
+import {ResultStore, type SkippedEntry, type StoredCheck} from '../../../metrics/store.js';
+import {sanitizeText} from '../../../output/sanitize.js';
 import {redact} from '../../../secrets.js';
 import {Problems, capture} from '../../../cli/problems.js';
 import {QUEUE_NAME, type CheckJobData} from '../../../redis/queue.js';
@@ -34,7 +35,8 @@ export interface ScheduleRow {
   lastError: string | null;
 }
 
-const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
+// BullMQ's `next` comes from Redis too: a time that is not one is no time, not a thrown RangeError.
+const iso = (ms: number | undefined) => (typeof ms === 'number' && Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : null);
 
 export function scheduleRow(scheduler: {key: string; every?: number; next?: number; template?: {data?: CheckJobData}}, stored: StoredCheck | undefined): ScheduleRow {
   const data = scheduler.template?.data ?? stored?.spec;
@@ -84,6 +86,15 @@ export function noWorkerWarning(prefix: string, lastSeenAt: number | undefined, 
   return `warning: no worker of prefix ${prefix} has been alive in the last ${formatDuration(STALE_MS)} (${seen}): ${consequence}; start \`vigil worker\``;
 }
 
+/** Stored entries left out for not parsing, named (a few; the rest counted): someone or something wrote them. */
+export function skippedWarning(skipped: readonly SkippedEntry[], shown = 5): string {
+  const lines = skipped
+    .slice(0, shown)
+    .map(({id, problem}) => `warning: skipped a bad stored entry ${JSON.stringify(sanitizeText(id).slice(0, 200))}: ${sanitizeText(problem).slice(0, 200)}\n`);
+  if (skipped.length > shown) lines.push(`warning: ${skipped.length - shown} more bad stored entries skipped\n`);
+  return lines.join('');
+}
+
 /** `vigil schedules list`: what the workers sharing this Redis will run, and how it went. */
 export async function runSchedulesList(flags: SchedulesListFlags, ctx: CommandContext): Promise<number> {
   const problems = new Problems();
@@ -93,9 +104,10 @@ export async function runSchedulesList(flags: SchedulesListFlags, ctx: CommandCo
   const {prefix} = setting!;
   await withScheduleQueue(setting!, async (queue, redis) => {
     const now = ctx.now().getTime();
+    const store = new ResultStore(redis, prefix, QUEUE_NAME);
     const [schedulers, stored, liveness] = await Promise.all([
       queue.getJobSchedulers(0, -1, true),
-      new ResultStore(redis, prefix, QUEUE_NAME).readAll(),
+      store.readAll(),
       workerLiveness(redis, workersKey(prefix, QUEUE_NAME), now),
     ]);
     const byId = new Map(stored.map(item => [item.spec.id, item]));
@@ -103,6 +115,7 @@ export async function runSchedulesList(flags: SchedulesListFlags, ctx: CommandCo
     const columns = scheduleColumns(format === 'table' ? now : undefined);
     printRows(ctx.io, format!, rows, columns, {emptyMessage: 'no schedulers: start `vigil worker --checks <file>` to create them'});
     if (rows.length > 0 && liveness.live.length === 0) ctx.io.stderr.write(`${noWorkerWarning(prefix, liveness.lastSeenAt, now)}\n`);
+    ctx.io.stderr.write(skippedWarning(store.skipped()));
   });
   return 0;
 }
