@@ -4,12 +4,16 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {CLI, runCli} from '../helpers/cli.js';
+import {requireBinary} from '../deploy/tools.js';
 import {DOCUMENTED_HEALTHCHECK_IDS} from '../../src/api/wire/index.js';
 
 /*
  * `vigil completion <shell>` from the built CLI: each script parses in its own shell, and
  * completing a command line offers what a user would expect there.
  */
+
+const zshProgram = requireBinary('zsh', 'zsh');
+const fishProgram = requireBinary('fish', 'fish');
 
 const dir = mkdtempSync(path.join(tmpdir(), 'vigil-completion-'));
 const scripts: Record<string, string> = {};
@@ -38,7 +42,7 @@ interface Shell {
   env: NodeJS.ProcessEnv;
 }
 
-function shellWith(savedOrg: string | undefined): Shell {
+function shellWith(savedOrg: string | undefined, {onPath = true}: {onPath?: boolean} = {}): Shell {
   const root = mkdtempSync(path.join(dir, 'shell-'));
   const bin = path.join(root, 'bin');
   const cwd = path.join(root, 'work');
@@ -53,7 +57,8 @@ function shellWith(savedOrg: string | undefined): Shell {
     const saved = spawnSync('vigil', ['config', 'set', 'org', savedOrg], {env, encoding: 'utf8'});
     expect(saved.status, saved.stderr).toBe(0);
   }
-  return {cwd, env};
+  // `alias vigil="node $PWD/dist/cli.js"` (the README's): no vigil a script can run by name.
+  return {cwd, env: onPath ? env : {...env, PATH: process.env.PATH}};
 }
 
 const plainShell = (): Shell => ({cwd: dir, env: {PATH: process.env.PATH}});
@@ -133,6 +138,21 @@ describe('vigil completion', () => {
     expect(fishComplete('vigil reports list --org ', saved)).toEqual(['acme']);
     expect(fishComplete('vigil reports list --org ', none)).toEqual([]);
     expect(fishComplete('vigil reports create --title ', none)).toEqual([]);
+  });
+
+  describe("--org offers the saved org when `vigil` is the README's alias, not a program on PATH: the script calls the vigil that wrote it", () => {
+    const aliased = () => {
+      const shell = shellWith('acme', {onPath: false});
+      expect(spawnSync('sh', ['-c', 'command -v vigil'], {env: shell.env}).status).not.toBe(0);
+      return shell;
+    };
+    it('bash', () => {
+      const shell = aliased();
+      expect(bashComplete('vigil reports list --org ', shell)).toEqual(['acme']);
+      expect(bashComplete('vigil healthchecks run --org a', shell)).toEqual(['acme']);
+    });
+    it.skipIf(zshProgram.skipReason !== undefined)('zsh', () => expect(zshComplete('vigil reports list --org ', aliased())).toEqual(['acme']));
+    it.skipIf(fishProgram.skipReason !== undefined)('fish', () => expect(fishComplete('vigil reports list --org ', aliased())).toEqual(['acme']));
   });
 
   it('fish: the same statuses and subcommands', () => {
