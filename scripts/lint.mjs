@@ -4,7 +4,11 @@
 // - only the worker command (src/cmd/worker/) reaches into jobs/, the worker's BullMQ side:
 //   what other commands share with the worker lives in src/ (src/redis/, src/metrics/);
 // - zod is imported as a namespace (`import * as z from 'zod'`): the named `{z}` export is a
-//   namespace object the bundler must keep whole, ~130 KB more on every command's start-up.
+//   namespace object the bundler must keep whole, ~130 KB more on every command's start-up;
+// - every dependency with an install script is allowed or denied in package.json's
+//   `allowScripts` (npm 11 warns at `npm ci` about any other, and a later npm blocks it);
+// - docs/checker.md opens with what the worker runs: any check of the registry, listed or
+//   discovered (`discover:`), not one named check (it once said only takedowns.cancelled-count).
 import {readdir, readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
 
@@ -46,6 +50,24 @@ for (const dir of ['src', 'commands', 'jobs']) {
     }
     const lines = text.split('\n').length;
     if (lines > MAX_LINES) problems.push(`${path.relative(root, file)}: ${lines} lines (split it below ${MAX_LINES})`);
+  }
+}
+
+{
+  const checker = await readFile(path.join(root, 'docs/checker.md'), 'utf8');
+  const opening = checker.slice(0, checker.indexOf('\n## '));
+  if (!opening.includes('`discover:`')) problems.push('docs/checker.md: its opening must say the worker runs the checks of the registry (`discover:`), not only the listed ones');
+  const named = (opening.match(/(?<![\w/.])[a-z]+\.[a-z]+(?:-[a-z]+)*\b/g) ?? []).filter(name => !/\.(md|ts|mjs|js|ya?ml|json)$/.test(name));
+  if (named.length > 0) problems.push(`docs/checker.md: its opening names ${named.join(', ')}: the worker runs any check of the registry; name examples further down`);
+}
+
+{
+  const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+  const lock = JSON.parse(await readFile(path.join(root, 'package-lock.json'), 'utf8'));
+  const decided = new Set(Object.keys(pkg.allowScripts ?? {}).map(entry => entry.replace(/(?<=.)@.*$/, '')));
+  for (const [where, entry] of Object.entries(lock.packages ?? {})) {
+    const name = where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length);
+    if (entry.hasInstallScript && where !== '' && !decided.has(name)) problems.push(`package.json: allowScripts does not say whether ${name}'s install script may run (true or false, and why in README.md's Install)`);
   }
 }
 
