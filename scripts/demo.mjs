@@ -28,7 +28,7 @@ import {startDemoAlerting} from './demo-alerting.mjs';
 import {failingBacklog, failingSentence, gradeChecks, gradeLines, readDemoChecks} from './demo-checks.mjs';
 import {createRunDir} from './demo-files.mjs';
 import {cleanRedis, pingRedis} from './demo-redis.mjs';
-import {tryLines} from './demo-try.mjs';
+import {shellLines, tryLines} from './demo-try.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'dist/cli.js');
@@ -298,7 +298,8 @@ lines.push(
   `Files     ${runDir.dir} (removed when the demo stops)`,
   '',
   `Paste into another shell (or: source ${envFile}):`,
-  `  ${exports}`,
+  // Two columns of indent: every line fits 80 columns, broken between words.
+  ...shellLines(exports).map(line => `  ${line}`),
   `  alias vigil="node ${cli}"`,
   '',
   ...(await tryLines({sandbox, workerRunning, every: demoChecks.every, backlog, alertmanagerUrl})),

@@ -64,12 +64,18 @@ async function demoWithClosedOutput(closeStderr: boolean) {
   demo.stdout!.destroy();
   if (closeStderr) demo.stderr!.destroy();
   await sleep(200);
-  return {demo, exited, tmp, url, err: () => err};
+  return {demo, exited, tmp, url, out, err: () => err};
 }
 
 describe('the demo cleans up however its output ends', () => {
   it('`npm run demo | tee log`, Ctrl+C (tee gone, stdout EPIPE): the Redis keys and files are removed', async () => {
-    const {demo, exited, tmp, url, err} = await demoWithClosedOutput(false);
+    const {demo, exited, tmp, url, out, err} = await demoWithClosedOutput(false);
+    // The lines to paste fit 80 columns, broken between words (a terminal breaks mid-word).
+    const paste = out.slice(out.indexOf('Paste into another shell'), out.indexOf('alias vigil='));
+    const lines = paste.split('\n').slice(1, -1);
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    expect(lines.map(line => line.trim().replace(/ \\$/, '')).join(' ')).toMatch(/^export VIGIL_BASE_URL=\S+ VIGIL_API_KEY=vigil-demo-all-orgs-key VIGIL_ORG=acme VIGIL_REDIS_URL=\S+ VIGIL_PREFIX=vigil-demo$/);
     // Two: the terminal's, and the one `npm run` forwards to its script.
     demo.kill('SIGINT');
     demo.kill('SIGINT');
