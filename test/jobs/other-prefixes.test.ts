@@ -1,4 +1,4 @@
-import {mkdtempSync} from 'node:fs';
+import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {Queue} from 'bullmq';
@@ -22,7 +22,10 @@ const dir = mkdtempSync(path.join(tmpdir(), 'vigil-other-prefixes-'));
 beforeAll(async () => {
   redis = await startRedis();
 });
-afterAll(() => redis?.stop());
+afterAll(async () => {
+  await redis?.stop();
+  rmSync(dir, {recursive: true, force: true});
+});
 
 const ioFor = (tty: boolean) => fakeIO({tty, columns: 120, env: {VIGIL_CONFIG_DIR: dir, VIGIL_REDIS_URL: redis.url, NO_COLOR: '1'}});
 

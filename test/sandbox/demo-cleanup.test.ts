@@ -1,5 +1,5 @@
 import {spawn, type ChildProcess} from 'node:child_process';
-import {mkdtempSync, readdirSync} from 'node:fs';
+import {mkdtempSync, readdirSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
@@ -17,11 +17,14 @@ import {startRedis, type TestRedis} from '../jobs/redis-server.js';
 
 let redis: TestRedis | undefined;
 let child: ChildProcess | undefined;
+/** The temp folders a test made (the demo's TMPDIR, an empty PATH): removed after it. */
+const made: string[] = [];
 afterEach(async () => {
   if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await redis?.stop();
   redis = undefined;
   child = undefined;
+  for (const folder of made.splice(0)) rmSync(folder, {recursive: true, force: true});
 });
 
 async function demoKeys(url: string): Promise<string[]> {
@@ -38,10 +41,12 @@ async function demoKeys(url: string): Promise<string[]> {
 async function demoWithClosedOutput(closeStderr: boolean) {
   redis = await startRedis();
   const tmp = mkdtempSync(path.join(tmpdir(), 'vigil-demo-test-'));
+  const emptyPath = mkdtempSync(path.join(tmpdir(), 'vigil-empty-path-'));
+  made.push(tmp, emptyPath);
   const demo = spawn(process.execPath, [path.join(ROOT, 'scripts/demo.mjs')], {
     cwd: ROOT,
     env: {
-      PATH: mkdtempSync(path.join(tmpdir(), 'vigil-empty-path-')),
+      PATH: emptyPath,
       HOME: process.env.HOME,
       TMPDIR: tmp,
       VIGIL_DEMO_NO_BUILD: '1',
