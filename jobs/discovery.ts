@@ -22,7 +22,7 @@ export interface DiscoveryOptions {
   /** Upper bound of one registry read. */
   timeoutMs: number;
   metrics: Pick<VigilMetrics, 'recordRegistryRead' | 'recordLeftOut'>;
-  logEvent: (message: string, fields?: Record<string, unknown>) => void;
+  logEvent: (message: string, fields?: Record<string, unknown>, level?: 'info' | 'warn') => void;
   /** Aborted on shutdown: a read in flight stops. */
   signal?: AbortSignal;
 }
@@ -99,7 +99,7 @@ export class Discovery {
       if (this.options.signal?.aborted) return false;
       metrics.recordRegistryRead(org, 'error');
       const message = sanitizeText(redact(error instanceof Error ? error.message : String(error))).slice(0, 300);
-      logEvent('healthcheck registry read failed; its checks stay as they were', {org, error: message});
+      logEvent('healthcheck registry read failed; its checks stay as they were', {org, error: message}, 'warn');
       return false;
     }
   }

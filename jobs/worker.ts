@@ -39,7 +39,8 @@ export interface CheckWorkerOptions {
   /** How often to look for the store marker besides on every reconnect. */
   markerCheckMs?: number;
   logRun: (entry: RunLogEntry) => void;
-  logEvent: (message: string, fields?: Record<string, unknown>) => void;
+  /** `level` is `info` unless given: `warn` for what keeps checks from running. */
+  logEvent: (message: string, fields?: Record<string, unknown>, level?: 'info' | 'warn') => void;
 }
 
 export interface CheckWorker {
@@ -150,7 +151,7 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
       if (!(await store.hasMarker()) && !closing) await doReconcile(reason);
     } catch (error) {
       if (closing) return;
-      options.logEvent('reconcile failed; will retry', {reason, error: error instanceof Error ? error.message : String(error)});
+      options.logEvent('reconcile failed; will retry', {reason, error: error instanceof Error ? error.message : String(error)}, 'warn');
     }
   };
   let wasDown = false;
@@ -160,7 +161,7 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
     void checkMarker('redis reconnected');
   };
   const onClose = () => {
-    if (!wasDown && !closing) options.logEvent('redis connection lost; reconnecting');
+    if (!wasDown && !closing) options.logEvent('redis connection lost; reconnecting', {}, 'warn');
     wasDown = true;
   };
   const onError = () => {};
@@ -188,7 +189,7 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
       await doReconcile('registry changed');
       unreconciled = false;
     } catch (error) {
-      if (!closing) options.logEvent('reconcile failed; will retry', {reason: 'registry changed', error: error instanceof Error ? error.message : String(error)});
+      if (!closing) options.logEvent('reconcile failed; will retry', {reason: 'registry changed', error: error instanceof Error ? error.message : String(error)}, 'warn');
     } finally {
       reading = false;
     }
@@ -231,7 +232,7 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
   // Connection errors repeat on every reconnect attempt: log each distinct one once.
   let lastError = '';
   const onBullError = (error: Error) => {
-    if (error.message !== lastError && !closing) options.logEvent('redis error', {error: error.message});
+    if (error.message !== lastError && !closing) options.logEvent('redis error', {error: error.message}, 'warn');
     lastError = error.message;
   };
   worker.on('error', onBullError);

@@ -7,6 +7,7 @@ export const ALERTMANAGER_NAMES: string[];
 export const GRAFANA_NAMES: string[];
 export function whichBinary(names: string[]): string | undefined;
 export function durationSeconds(text: string): number;
+export function durationWords(seconds: number): string;
 export function scaleRuleDurations(rulesText: string, factor: number, minSeconds?: number): string;
 export function prometheusConfig(options: {targets: string[]; alertmanager: string; intervalSeconds: number}): string;
 

@@ -45,9 +45,17 @@ export function durationSeconds(text) {
   return total;
 }
 
+/** A duration as the rules' texts say it: "5 minutes", "1 minute", "45 seconds". */
+export function durationWords(seconds) {
+  const [amount, unit] = seconds % 60 === 0 ? [seconds / 60, 'minute'] : [seconds, 'second'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+}
+
 /**
  * The shipped rules with every `for` and `keep_firing_for` divided by `factor` (at least
- * `minSeconds`), and nothing else changed: the expressions stay the shipped ones.
+ * `minSeconds`), and nothing else changed: the expressions stay the shipped ones. Annotations
+ * that say the `for:` in words ("has graded warn for 15 minutes") say the new one, so the
+ * demo's alert text does not claim 15 minutes of a 45-second wait.
  */
 export function scaleRuleDurations(rulesText, factor, minSeconds = 1) {
   const doc = parse(rulesText);
@@ -55,8 +63,12 @@ export function scaleRuleDurations(rulesText, factor, minSeconds = 1) {
     for (const rule of group.rules) {
       for (const key of ['for', 'keep_firing_for']) {
         if (rule[key] === undefined) continue;
-        const seconds = Math.max(minSeconds, Math.round(durationSeconds(rule[key]) / factor));
+        const before = durationSeconds(rule[key]);
+        const seconds = Math.max(minSeconds, Math.round(before / factor));
         rule[key] = `${seconds}s`;
+        if (key !== 'for') continue;
+        const said = new RegExp(`\\b([Ff]or) ${durationWords(before)}\\b`, 'g');
+        for (const [name, text] of Object.entries(rule.annotations ?? {})) rule.annotations[name] = text.replace(said, `$1 ${durationWords(seconds)}`);
       }
     }
   }

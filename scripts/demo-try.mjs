@@ -61,3 +61,20 @@ export async function tryLines({sandbox, workerRunning, every, backlog, alertman
   if (backlog) lines.push(...loopLines({backlog, workerRunning, every, alertmanagerUrl}));
   return lines;
 }
+
+/**
+ * A shell command as lines of at most `width` columns, broken between words with ` \`
+ * (a shell joins them back): a terminal would wrap a long `export` line mid-word.
+ */
+export function shellLines(command, width = 78) {
+  const lines = [];
+  let line = '';
+  for (const word of command.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length + 2 > width) {
+      lines.push(`${line} \\`);
+      line = `  ${word}`;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  lines.push(line);
+  return lines;
+}

@@ -17,7 +17,9 @@
 // same at every start, so a shell set up once keeps working after a restart),
 // VIGIL_DEMO_ENV_FILE (write the env file there instead; removed on exit too),
 // VIGIL_DEMO_NO_BUILD=1 (use dist/ as it is; the tests set it).
-// On exit the worker's Redis keys (prefix vigil-demo-<random>, its own) are deleted.
+// On exit the worker's Redis keys (prefix vigil-demo-<random>, its own) are deleted, however
+// it stops: a signal, a forced second Ctrl+C, output that is gone (`npm run demo | tee log`
+// then Ctrl+C).
 import {spawn, spawnSync} from 'node:child_process';
 import {randomBytes} from 'node:crypto';
 import {existsSync, readdirSync, statSync} from 'node:fs';
@@ -28,7 +30,7 @@ import {startDemoAlerting} from './demo-alerting.mjs';
 import {failingBacklog, failingSentence, gradeChecks, gradeLines, readDemoChecks} from './demo-checks.mjs';
 import {createRunDir} from './demo-files.mjs';
 import {cleanRedis, pingRedis} from './demo-redis.mjs';
-import {tryLines} from './demo-try.mjs';
+import {shellLines, tryLines} from './demo-try.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'dist/cli.js');
@@ -140,10 +142,29 @@ async function waitForMetrics(url, child, timeoutMs = 15_000) {
 let redisInUse;
 
 let stopping = false;
-async function stopAll(signal) {
+let finishing;
+/**
+ * What must happen however the demo ends: its Redis keys and its files removed, then exit.
+ * Once, whichever path gets here first; it writes nothing a closed stdout could stop.
+ */
+function finish(code) {
+  finishing ??= (async () => {
+    if (redisInUse) await cleanRedis(redisInUse, prefix, note);
+    runDir.remove();
+    note(`stopped; removed ${runDir.dir}${ownEnvFile ? ` and ${ownEnvFile}` : ''}`);
+    process.exit(code);
+  })();
+  return finishing;
+}
+
+async function stopAll(signal, code = signal === 'SIGINT' ? 130 : 0) {
   if (stopping) {
+    // Forced (Ctrl+C again, or the SIGINT `npm run` forwards right after the terminal's):
+    // no waiting for the children, but the keys still go.
+    const exits = [...children].map(child => new Promise(resolve => child.once('exit', resolve)));
     for (const child of children) child.kill('SIGKILL');
-    process.exit(130);
+    await Promise.all(exits);
+    return finish(130);
   }
   stopping = true;
   const names = [...children].map(c => c.name);
@@ -152,12 +173,19 @@ async function stopAll(signal) {
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(exits);
   await Promise.all(cleanups.map(cleanup => cleanup()));
-  if (redisInUse) await cleanRedis(redisInUse, prefix, note);
-  runDir.remove();
-  note(`stopped; removed ${runDir.dir}${ownEnvFile ? ` and ${ownEnvFile}` : ''}`);
-  process.exit(signal === 'SIGINT' ? 130 : 0);
+  return finish(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stopAll(signal));
+// Output is best effort: `npm run demo | tee log` loses its reader at Ctrl+C (EPIPE), a
+// closed terminal takes stderr (EIO). Unhandled, the first failed write ended the demo
+// before its cleanup; now the cleanup never depends on either stream.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+// Anything else unexpected: stop as on SIGTERM, so the keys and files go too.
+process.on('uncaughtException', error => {
+  if (finishing) process.exit(1);
+  note(`unexpected error: ${error?.stack ?? error}; stopping`);
+  void stopAll('error', 1);
+});
 
 buildIfNeeded();
 const runDir = createRunDir(env);
@@ -273,7 +301,8 @@ lines.push(
   `Files     ${runDir.dir} (removed when the demo stops)`,
   '',
   `Paste into another shell (or: source ${envFile}):`,
-  `  ${exports}`,
+  // Two columns of indent: every line fits 80 columns, broken between words.
+  ...shellLines(exports).map(line => `  ${line}`),
   `  alias vigil="node ${cli}"`,
   '',
   ...(await tryLines({sandbox, workerRunning, every: demoChecks.every, backlog, alertmanagerUrl})),

@@ -10,6 +10,10 @@
 // - no import circle among the transport's modules, src/api (scripts/lint/import-cycles.mjs);
 // - every command has each piece docs/commands.md lists that cannot be derived at run time:
 //   Pastel's stub, its group's description and module, a page naming it (scripts/lint/command-pieces.mjs);
+// - every dependency with an install script is allowed or denied in package.json's
+//   `allowScripts` (npm 11 warns at `npm ci` about any other, and a later npm blocks it);
+// - docs/checker.md opens with what the worker runs: any check of the registry, listed or
+//   discovered (`discover:`), not one named check (it once said only takedowns.cancelled-count).
 import {readdir, readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
 import {layerProblems} from './lint/layers.mjs';
@@ -62,6 +66,23 @@ for (const dir of ['src', 'commands', 'jobs']) {
 problems.push(...danglingDocRefs(root));
 problems.push(...importCycles(root, 'src/api'));
 problems.push(...commandPieces(root));
+{
+  const checker = await readFile(path.join(root, 'docs/checker.md'), 'utf8');
+  const opening = checker.slice(0, checker.indexOf('\n## '));
+  if (!opening.includes('`discover:`')) problems.push('docs/checker.md: its opening must say the worker runs the checks of the registry (`discover:`), not only the listed ones');
+  const named = (opening.match(/(?<![\w/.])[a-z]+\.[a-z]+(?:-[a-z]+)*\b/g) ?? []).filter(name => !/\.(md|ts|mjs|js|ya?ml|json)$/.test(name));
+  if (named.length > 0) problems.push(`docs/checker.md: its opening names ${named.join(', ')}: the worker runs any check of the registry; name examples further down`);
+}
+
+{
+  const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+  const lock = JSON.parse(await readFile(path.join(root, 'package-lock.json'), 'utf8'));
+  const decided = new Set(Object.keys(pkg.allowScripts ?? {}).map(entry => entry.replace(/(?<=.)@.*$/, '')));
+  for (const [where, entry] of Object.entries(lock.packages ?? {})) {
+    const name = where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length);
+    if (entry.hasInstallScript && where !== '' && !decided.has(name)) problems.push(`package.json: allowScripts does not say whether ${name}'s install script may run (true or false, and why in README.md's Install)`);
+  }
+}
 
 if (problems.length > 0) {
   console.error(problems.join('\n'));

@@ -33,6 +33,26 @@ export const ExitCode = {
 
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
+/**
+ * Each code in words, as the README's table says it (test/exit-codes.test.ts holds them
+ * equal): for a reader with no README, such as an agent calling `vigil mcp`.
+ */
+export const EXIT_CODE_MEANINGS: Readonly<Record<ExitCode, string>> = {
+  0: 'success, including "no results"',
+  1: 'unexpected error, or a command line that cannot be parsed',
+  2: 'credentials missing or rejected (401)',
+  3: 'invalid input: nothing was sent or changed',
+  4: 'not found (404)',
+  5: 'forbidden (403)',
+  6: 'healthcheck breached (severity reached `--fail-on`)',
+  7: 'the upstream rejected the submission (422)',
+  8: 'upstream unavailable: network error, timeout, or 5xx/429 still failing after retries; for a review or a report create, also "may have been acted on" (never retried: check before sending again)',
+  9: 'the upstream refused a review as conflicting (409: the asset id is not the proposal\'s, or it is no longer pending)',
+  10: "the organization's review limit is reached (429: 10 reviews per rolling 24 h, shared by every key); wait, do not retry",
+  11: '`healthchecks run --all`: some checks could not be run (each is a row with its error) and none breached; a breach is 6 even then',
+  130: 'interrupted (Ctrl+C)',
+};
+
 /** Maps an HTTP status of a failed upstream call to the exit code a script sees. */
 export function exitCodeForStatus(status: number): ExitCode {
   if (status === 401) return ExitCode.Auth;

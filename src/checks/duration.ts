@@ -29,6 +29,23 @@ export function parseDuration(value: string | number): number | undefined {
   return Number.isSafeInteger(total) && total > 0 ? total : undefined;
 }
 
+/**
+ * A duration given on a command line or in the environment (`--timeout`, VIGIL_TIMEOUT,
+ * `--grace`): as parseDuration, except that a number alone is seconds, as curl's
+ * `--max-time` reads it (`--timeout 2` is 2 s, not 2 ms), fractions included (`2.5`).
+ * Milliseconds are still there as `500ms`. Returns milliseconds, or a message for `field`.
+ */
+export function readFlagDuration(value: string, field: string): {ms: number} | {field: string; message: string} {
+  const text = value.trim();
+  const seconds = /^\d+(\.\d+)?$/.test(text) ? Math.round(Number(text) * 1000) : undefined;
+  const ms = seconds ?? parseDuration(text);
+  if (ms === undefined || ms <= 0 || !Number.isSafeInteger(ms)) {
+    return {field, message: `must be a duration like 30s, 2m or 1m30s (a number alone is seconds), got ${JSON.stringify(value.slice(0, 40))}`};
+  }
+  if (ms > MAX_DURATION_MS) return {field, message: TOO_LONG};
+  return {ms};
+}
+
 /** The shortest readable form: 300000 -> "5m", 90000 -> "1m30s". */
 export function formatDuration(ms: number): string {
   if (ms <= 0) return '0s';

@@ -8,10 +8,12 @@ export type Shell = (typeof SHELLS)[number];
  * Shell completion for commands, flags and the values a flag takes, written from the build's
  * manifest (so from the same definitions as the help). Each script finds the command typed
  * so far from the words before the cursor, then offers its subcommands, its flags, or the
- * values of the flag just before the cursor.
+ * values of the flag just before the cursor. `program` is the command line of the vigil the
+ * script was written by (Node and the CLI, absolute): what it asks for the saved org, since
+ * the word typed may be an alias (`alias vigil="node dist/cli.js"`) the script cannot run.
  */
-export function completionScript(shell: Shell, manifest: Pick<Manifest, 'commands' | 'groups'>): string {
-  return {bash, zsh, fish}[shell](model(manifest));
+export function completionScript(shell: Shell, manifest: Pick<Manifest, 'commands' | 'groups'>, program: readonly string[]): string {
+  return {bash, zsh, fish}[shell](model(manifest), program.map(quote).join(' '));
 }
 
 interface Model {
@@ -46,11 +48,11 @@ function model(manifest: Pick<Manifest, 'commands' | 'groups'>): Model {
 const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 
 /**
- * The saved org, asked of the vigil being completed (`config get org` reads the saved config
- * only, prints nothing when none is saved, and never needs a key). No file names: an org is
- * never one.
+ * The saved org, asked of the vigil that wrote the script (`config get org` reads the saved
+ * config only, prints nothing when none is saved, and never needs a key). No file names: an
+ * org is never one.
  */
-const SAVED_ORG = (vigil: string) => `$(${vigil} config get org 2>/dev/null)`;
+const SAVED_ORG = (program: string) => `$(${program} config get org 2>/dev/null)`;
 const words = (list: readonly string[]) => quote(list.join(' '));
 
 /** The loop both bash and zsh use to find the command typed so far (in `cmd`). */
@@ -68,13 +70,13 @@ function findCommand(model: Model, first: string, last: string, word: string): s
   done`;
 }
 
-function bash(model: Model): string {
+function bash(model: Model, program: string): string {
   const groupCases = model.groups.map(group => `    ${quote(group.path)}) list=${words(group.words)} ;;`);
   const commandCases = model.commands.map(command => {
     const values = command.valueFlags.map(({flag, values, complete}) => {
       if (values.length > 0) return `        ${flag}) COMPREPLY=($(compgen -W ${words(values)} -- "$cur")); return ;;`;
       if (complete === 'files') return `        ${flag}) COMPREPLY=($(compgen -f -- "$cur")); return ;;`;
-      if (complete === 'org') return `        ${flag}) COMPREPLY=($(compgen -W "${SAVED_ORG('"${COMP_WORDS[0]}"')}" -- "$cur")); return ;;`;
+      if (complete === 'org') return `        ${flag}) COMPREPLY=($(compgen -W "${SAVED_ORG(program)}" -- "$cur")); return ;;`;
       return `        ${flag}) COMPREPLY=(); return ;;`;
     });
     const args = command.argValues.length > 0 ? `\n      [[ $cur != -* ]] && list=${words(command.argValues)}` : '';
@@ -98,13 +100,13 @@ complete -F _vigil vigil
 `;
 }
 
-function zsh(model: Model): string {
+function zsh(model: Model, program: string): string {
   const groupCases = model.groups.map(group => `    ${quote(group.path)}) list=(${group.words.map(quote).join(' ')}) ;;`);
   const commandCases = model.commands.map(command => {
     const values = command.valueFlags.map(({flag, values, complete}) => {
       if (values.length > 0) return `        ${flag}) compadd -- ${values.map(quote).join(' ')}; return ;;`;
       if (complete === 'files') return `        ${flag}) _files; return ;;`;
-      if (complete === 'org') return `        ${flag}) compadd -- ${SAVED_ORG('"${words[1]}"')}; return ;;`;
+      if (complete === 'org') return `        ${flag}) compadd -- ${SAVED_ORG(program)}; return ;;`;
       return `        ${flag}) return ;;`;
     });
     const args = command.argValues.length > 0 ? `\n      [[ $cur != -* ]] && list=(${command.argValues.map(quote).join(' ')})` : '';
@@ -136,7 +138,7 @@ fi
 `;
 }
 
-function fish(model: Model): string {
+function fish(model: Model, program: string): string {
   const lines = [
     '# vigil completion for fish. Load it with: vigil completion fish | source',
     '# (or save it as ~/.config/fish/completions/vigil.fish)',
@@ -158,8 +160,7 @@ function fish(model: Model): string {
     'complete -c vigil -f',
     '# The saved org (`vigil config get org`), for --org.',
     'function __vigil_saved_org',
-    '    set -l cmd (commandline -opc)[1]',
-    '    $cmd config get org 2>/dev/null',
+    `    ${program} config get org 2>/dev/null`,
     'end',
   ];
   for (const group of model.groups) {

@@ -30,7 +30,7 @@ export const timeoutOptions = z.object({
   timeout: z
     .string()
     .optional()
-    .describe(option({description: 'Give up on each call after this long, retries included: 30s, 2m, 1m30s (default: VIGIL_TIMEOUT, then 60s)', valueDescription: 'duration'})),
+    .describe(option({description: 'Give up on each call after this long, retries included: 30s, 2m, 1m30s; a number alone is seconds (default: VIGIL_TIMEOUT, then 60s)', valueDescription: 'duration'})),
 });
 
 export const connectionOptions = debugOptions.extend({

@@ -1,5 +1,5 @@
 import {MAX_RESPONSE_BYTES_ENV, parseByteSize} from '../api/body-cap.js';
-import {MAX_DURATION_MS, TOO_LONG, parseDuration} from '../checks/duration.js';
+import {readFlagDuration} from '../checks/duration.js';
 import {InputError, type InputProblem} from '../errors.js';
 import {resolveConfigDir, type ConfigDirSource} from './config-dir.js';
 import {readConfigFile, readCredentials, type SavedConfig} from './store.js';
@@ -102,8 +102,6 @@ export async function loadSettings(flags: SettingsFlags, env: NodeJS.ProcessEnv)
 /** A call's budget from `--timeout` or VIGIL_TIMEOUT: milliseconds, a problem naming `field`, or undefined when unset. */
 function readBudget(value: string | undefined, field: string): number | InputProblem | undefined {
   if (value === undefined || value.trim() === '') return undefined;
-  const ms = parseDuration(value);
-  if (ms === undefined) return {field, message: `must be a duration like 30s, 2m or 1m30s (a number alone is milliseconds), got ${JSON.stringify(value.slice(0, 40))}`};
-  if (ms > MAX_DURATION_MS) return {field, message: TOO_LONG};
-  return ms;
+  const read = readFlagDuration(value, field);
+  return 'ms' in read ? read.ms : read;
 }

@@ -1,6 +1,13 @@
 import {sanitizeText} from '../output/sanitize.js';
 import type {ToolSpec} from './derive.js';
 import type {ToolResult} from './call.js';
+import {EXIT_CODE_MEANINGS} from '../exit-codes.js';
+
+/** An agent has no README: the code's meaning in words (the tool's inputs are camelCase). */
+function exitCodeMeaning(code: number): string {
+  const meaning = (EXIT_CODE_MEANINGS as Record<number, string | undefined>)[code];
+  return meaning === undefined ? 'not one of the documented codes' : meaning.replace('`--fail-on`', '`failOn`');
+}
 
 /**
  * The most characters of output a tool returns (the upstream platform's own MCP server caps
@@ -110,7 +117,7 @@ export function bounded(tool: Pick<ToolSpec, 'inputs'>, run: RunOutput): ToolRes
   }
   if (text !== '') content.push({type: 'text', text});
   if (!isError && said !== '') content.push({type: 'text', text: said});
-  if (!isError && run.code !== 0) content.push({type: 'text', text: `exit code ${run.code}, as the CLI would exit (the README's table says what it means)`});
+  if (!isError && run.code !== 0) content.push({type: 'text', text: `exit code ${run.code}, as the CLI would exit: ${exitCodeMeaning(run.code)}`});
   if (content.length === 0) content.push({type: 'text', text: 'done (nothing printed)'});
   return {content, ...(structured === undefined ? {} : {structuredContent: structured}), ...(isError ? {isError: true} : {})};
 }

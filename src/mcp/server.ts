@@ -54,7 +54,7 @@ export function offered(options: Pick<McpServerOptions, 'tools' | 'allowWrites'>
  * definitions (derive.ts), not from zod schemas McpServer would convert.
  */
 export async function serve(transport: Transport, options: McpServerOptions, signal: AbortSignal): Promise<void> {
-  const [{Server}, {CallToolRequestSchema, ListToolsRequestSchema, ErrorCode, McpError}] = await Promise.all([
+  const [{Server}, {CallToolRequestSchema, ListToolsRequestSchema, ErrorCode}] = await Promise.all([
     import('@modelcontextprotocol/sdk/server/index.js'),
     import('@modelcontextprotocol/sdk/types.js'),
   ]);
@@ -73,7 +73,9 @@ export async function serve(transport: Transport, options: McpServerOptions, sig
     if (!tool) {
       const write = options.tools.find(candidate => candidate.name === name && candidate.write);
       if (write) return {isError: true, content: [{type: 'text', text: `error: ${name} changes data, and this server is read-only\nhint: start the server with \`vigil mcp --allow-writes\` to offer it`}]};
-      throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(name)}; the tools are ${tools.map(t => t.name).join(', ')}`);
+      // Not McpError: its message already starts "MCP error -32602: ", which the SDK sends as
+      // the message, and a client's McpError prefixes again.
+      throw Object.assign(new Error(`unknown tool ${JSON.stringify(name)}; the tools are ${tools.map(t => t.name).join(', ')}`), {code: ErrorCode.InvalidParams});
     }
     const started = Date.now();
     const result = await inTurn(() => options.call(tool, request.params.arguments, AbortSignal.any([signal, extra.signal]))).catch((error: unknown): ToolResult => {

@@ -40,7 +40,7 @@ interface Shell {
   env: NodeJS.ProcessEnv;
 }
 
-function shellWith(savedOrg: string | undefined): Shell {
+function shellWith(savedOrg: string | undefined, {onPath = true}: {onPath?: boolean} = {}): Shell {
   const root = mkdtempSync(path.join(dir, 'shell-'));
   const bin = path.join(root, 'bin');
   const cwd = path.join(root, 'work');
@@ -55,7 +55,8 @@ function shellWith(savedOrg: string | undefined): Shell {
     const saved = spawnSync('vigil', ['config', 'set', 'org', savedOrg], {env, encoding: 'utf8'});
     expect(saved.status, saved.stderr).toBe(0);
   }
-  return {cwd, env};
+  // `alias vigil="node $PWD/dist/cli.js"` (the README's): no vigil a script can run by name.
+  return {cwd, env: onPath ? env : {...env, PATH: process.env.PATH}};
 }
 
 const plainShell = (): Shell => ({cwd: dir, env: {PATH: process.env.PATH}});
@@ -138,6 +139,21 @@ describe('vigil completion', () => {
     expect(fishComplete('vigil reports list --org ', saved)).toEqual(['acme']);
     expect(fishComplete('vigil reports list --org ', none)).toEqual([]);
     expect(fishComplete('vigil reports create --title ', none)).toEqual([]);
+  });
+
+  describe("--org offers the saved org when `vigil` is the README's alias, not a program on PATH: the script calls the vigil that wrote it", () => {
+    const aliased = () => {
+      const shell = shellWith('acme', {onPath: false});
+      expect(spawnSync('sh', ['-c', 'command -v vigil'], {env: shell.env}).status).not.toBe(0);
+      return shell;
+    };
+    it('bash', () => {
+      const shell = aliased();
+      expect(bashComplete('vigil reports list --org ', shell)).toEqual(['acme']);
+      expect(bashComplete('vigil healthchecks run --org a', shell)).toEqual(['acme']);
+    });
+    it.skipIf(zsh.skipReason)('zsh', () => expect(zshComplete('vigil reports list --org ', aliased())).toEqual(['acme']));
+    it.skipIf(fish.skipReason)('fish', () => expect(fishComplete('vigil reports list --org ', aliased())).toEqual(['acme']));
   });
 
   it.skipIf(fish.skipReason)('fish: the same statuses and subcommands', () => {

@@ -6,7 +6,7 @@ import {loadSettings} from '../../src/config/settings.js';
 import {resolveConfigDir} from '../../src/config/config-dir.js';
 import {ConfigFileError} from '../../src/config/store.js';
 import {InputError} from '../../src/errors.js';
-import {rejectionOf} from '../helpers/thrown.js';
+import {problemLines, rejectionOf} from '../helpers/thrown.js';
 import {NOBODY, canRunAsNobody, runCliAsNobody, tempDirForNobody} from '../helpers/users.js';
 
 const KEY = 'vk_saved_0123456789abcdef';
@@ -156,5 +156,27 @@ describe('resolveConfigDir', () => {
 
   it('ignores empty variables and a relative XDG_CONFIG_HOME', () => {
     expect(resolveConfigDir({VIGIL_CONFIG_DIR: '', XDG_CONFIG_HOME: 'relative', HOME: '/h'}, home).path).toBe('/h/.config/vigil');
+  });
+});
+
+describe('--timeout and VIGIL_TIMEOUT', () => {
+  const budget = async (timeout: string | undefined, env: NodeJS.ProcessEnv = {}) => (await loadSettings({timeout, skipSavedFiles: true}, env)).budgetMs;
+
+  it('read a number alone as seconds, as curl --max-time does: --timeout 2 is 2 s, not 2 ms', async () => {
+    expect(await budget('2')).toBe(2000);
+    expect(await budget('2.5')).toBe(2500);
+    expect(await budget(undefined, {VIGIL_TIMEOUT: '3'})).toBe(3000);
+    expect(await budget('1500ms')).toBe(1500);
+    expect(await budget('1m30s')).toBe(90_000);
+  });
+
+  it.each([
+    ['0', '--timeout: must be a duration like 30s, 2m or 1m30s (a number alone is seconds), got "0"'],
+    ['2 s', '--timeout: must be a duration like 30s, 2m or 1m30s (a number alone is seconds), got "2 s"'],
+    ['.5', '--timeout: must be a duration like 30s, 2m or 1m30s (a number alone is seconds), got ".5"'],
+    ['2147484', '--timeout: must be at most 24d20h31m23s647ms (the longest timer Node can arm)'],
+  ])('refuse %j naming the flag', async (timeout, message) => {
+    const error = await rejectionOf(budget(timeout), InputError);
+    expect(problemLines(error)).toEqual([message]);
   });
 });

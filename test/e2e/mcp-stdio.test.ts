@@ -1,4 +1,5 @@
 import {spawn} from 'node:child_process';
+import {readFileSync} from 'node:fs';
 import {mkdtemp} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -48,14 +49,15 @@ describe('vigil mcp over stdio', () => {
     child.stdin.end();
     const result = await done;
     expect(result.code, result.stderr).toBe(0);
-    const messages = result.stdout.split('\n').filter(line => line !== '').map(line => JSON.parse(line) as {jsonrpc: string; id?: number; result?: {isError?: boolean; content?: Array<{text: string}>}; error?: {message: string}});
+    const messages = result.stdout.split('\n').filter(line => line !== '').map(line => JSON.parse(line) as {jsonrpc: string; id?: number; result?: {isError?: boolean; content?: Array<{text: string}>}; error?: {code: number; message: string}});
     for (const message of messages) expect(message.jsonrpc).toBe('2.0');
     const byId = new Map(messages.map(message => [message.id, message]));
     expect([...byId.keys()].filter(id => id !== undefined).sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(byId.get(1)!.result).toMatchObject({serverInfo: {name: 'vigil', version: JSON.parse((await import('node:fs')).readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version}});
+    expect(byId.get(1)!.result).toMatchObject({serverInfo: {name: 'vigil', version: JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version}});
     expect(byId.get(3)!.result!.isError).toBeUndefined();
     expect(byId.get(4)!.result!.isError).toBe(true);
-    expect(byId.get(5)!.error!.message).toMatch(/unknown tool "no_such_tool"/);
+    // The code is the error's code; its message does not repeat it (a client prefixes it).
+    expect(byId.get(5)!.error).toMatchObject({code: -32602, message: expect.stringMatching(/^unknown tool "no_such_tool"; the tools are auth_status, /)});
     // Arguments that are no object break the protocol's own schema: the SDK answers that.
     expect(byId.get(6)!.error!.message).toMatch(/"arguments"[\s\S]*expected record, received array/);
     // auth status shows the key masked: the key reached the output, and only masked.
@@ -96,23 +98,30 @@ describe('vigil mcp over stdio', () => {
     expect(result.stdout).not.toContain(E2E_API_KEY);
   });
 
-  it("is driven by the MCP Inspector's CLI: lists the tools and calls one", async () => {
-    const inspector = path.join(ROOT, 'node_modules/@modelcontextprotocol/inspector-cli/build/cli.js');
-    const run = (args: string[]) =>
-      outcomeOf(
-        // inspector-cli 1.0.3 looks for its package.json as ../package.json of the working
-        // folder, then imports it relative to itself: any folder one below a package works.
-        spawn(process.execPath, [inspector, '--cli', ...Object.entries(env).flatMap(([name, value]) => ['-e', `${name}=${value}`]), process.execPath, CLI, 'mcp', '--', ...args], {cwd: path.join(ROOT, 'test'), env, stdio: ['ignore', 'pipe', 'pipe']}),
-      );
+  it("is driven by the MCP Inspector's CLI from the repository root, as docs/mcp.md says (npm run mcp:inspect)", async () => {
+    expect(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts['mcp:inspect']).toBe('node scripts/mcp-inspect.mjs');
+    // From the root: inspector-cli 1.0.3 run there itself fails to find its package.json.
+    const run = (args: string[]) => outcomeOf(spawn(process.execPath, [path.join(ROOT, 'scripts/mcp-inspect.mjs'), ...args], {cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe']}));
+    const json = <T>(stdout: string) => JSON.parse(stdout.slice(stdout.indexOf('{'))) as T;
     const listed = await run(['--method', 'tools/list']);
     expect(listed.code, listed.stderr + listed.stdout).toBe(0);
-    const tools = (JSON.parse(listed.stdout.slice(listed.stdout.indexOf('{'))) as {tools: Array<{name: string}>}).tools.map(tool => tool.name);
+    const tools = json<{tools: Array<{name: string}>}>(listed.stdout).tools.map(tool => tool.name);
     expect(tools).toEqual(expect.arrayContaining(['reports_list', 'reports_search', 'healthchecks_run']));
     expect(tools).not.toContain('reports_create');
-    const called = await run(['--method', 'tools/call', '--tool-name', 'reports_list', '--tool-arg', 'org=acme', '--tool-arg', 'limit=5']);
+    // Flags after `--` are vigil mcp's: the org of every call that names none.
+    const called = await run(['--method', 'tools/call', '--tool-name', 'reports_list', '--tool-arg', 'limit=5', '--', '--org', 'acme']);
     expect(called.code, called.stderr + called.stdout).toBe(0);
-    const result = JSON.parse(called.stdout.slice(called.stdout.indexOf('{'))) as {structuredContent: {reports: unknown[]; nextCursor: unknown}};
+    const result = json<{structuredContent: {reports: unknown[]; nextCursor: unknown}}>(called.stdout);
     expect(result.structuredContent.reports).toHaveLength(5);
     expect(result.structuredContent.nextCursor).toEqual(expect.any(String));
+    // A breach is no failure: the result, and exit code 6 in words (an agent has no README).
+    const breached = await run(['--method', 'tools/call', '--tool-name', 'healthchecks_run', '--tool-arg', 'check=takedowns.cancelled-count', '--tool-arg', 'org=initech']);
+    expect(breached.code, breached.stderr + breached.stdout).toBe(0);
+    const texts = json<{content: Array<{text: string}>}>(breached.stdout).content.map(part => part.text);
+    expect(texts).toContain('exit code 6, as the CLI would exit: healthcheck breached (severity reached `failOn`)');
+    const unknown = await run(['--method', 'tools/call', '--tool-name', 'no_such_tool']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Failed to call tool no_such_tool: MCP error -32602: unknown tool "no_such_tool"; the tools are auth_status,');
+    expect(unknown.stderr.match(/MCP error/g)).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {runWork} from '../../src/ui/use-command.js';
 import {askOnTerminal, runSchedulesClear, type Confirm, type SchedulesClearFlags} from '../../src/cmd/schedules/clear/clear.js';
-import {prefixPattern} from '../../src/cmd/schedules/clear/prefix-keys.js';
+import {prefixPattern} from '../../src/redis/prefixes.js';
 import {runSchedulesList, type SchedulesListFlags} from '../../src/cmd/schedules/list/list.js';
 import {startHeartbeat, workersKey} from '../../src/redis/heartbeat.js';
 import {QUEUE_NAME} from '../../src/redis/queue.js';

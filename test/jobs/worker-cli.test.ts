@@ -123,6 +123,8 @@ describe.skipIf(redisServer.skipReason)('vigil worker (built CLI)', () => {
       worker.child.kill('SIGKILL');
       await own.stop();
     }
+    // Losing Redis stops every check: a warning, not news.
+    expect(jsonLines(worker.stderr()).find(line => line.msg === 'redis connection lost; reconnecting')).toMatchObject({level: 'warn'});
     const last = jsonLines(worker.stderr()).at(-1);
     expect(last).toMatchObject({msg: 'worker stopped without Redis, which did not answer (no run was in flight)', aborted: 0, redis: 'unreachable'});
     expect(worker.stderr()).not.toContain('aborted;');

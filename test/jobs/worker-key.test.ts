@@ -73,4 +73,26 @@ describe('vigil worker: the key at start-up', () => {
     expect(accepted.code).toBe(8);
     expect(accepted.stderr).not.toMatch(/unexpected failure|API key/);
   });
+
+  it('checks every org of checks: and discover: at start: each one the key cannot reach, known or not, is a warn line naming it', async () => {
+    const mixed = path.join(dir, 'mixed.yaml');
+    writeFileSync(mixed, 'checks:\n  - {check: takedowns.cancelled-count, org: acme}\n  - {check: reviewing.backlog, org: initech}\n  - {check: takedowns.cancelled-count, org: acme-typo}\ndiscover:\n  orgs: [acme, hooli, nosuchorg]\n');
+    const run = (key: string) => runCli(['worker', '--checks', mixed, '--redis-url', 'redis://127.0.0.1:1', '--metrics-port', '0'], {env: env({VIGIL_API_KEY: key})});
+    const warned = (stderr: string) =>
+      stderr
+        .split('\n')
+        .filter(line => line.startsWith('{'))
+        .map(line => JSON.parse(line) as {level: string; msg: string; org?: string; in?: string})
+        .filter(line => line.msg.startsWith('the API key cannot reach this org'))
+        .map(line => `${line.level} ${line.org} (${line.in})`);
+    // A key for acme only: every other org, listed or discovered, known upstream or not.
+    const scoped = await run(sandbox.scopedKey);
+    expect(scoped.code).toBe(8);
+    expect(warned(scoped.stderr)).toEqual(['warn initech (checks)', 'warn acme-typo (checks)', 'warn hooli (discover)', 'warn nosuchorg (discover)']);
+    // The all-orgs key: only the orgs the upstream does not know.
+    const all = await run(sandbox.apiKey);
+    expect(all.code).toBe(8);
+    expect(warned(all.stderr)).toEqual(['warn acme-typo (checks)', 'warn nosuchorg (discover)']);
+    expect(all.stderr).toContain('"msg":"the API key cannot reach this org (403: no access to it, or no org of that name upstream): its checks fail until it can"');
+  });
 });

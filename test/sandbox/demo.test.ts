@@ -129,9 +129,11 @@ describe.skipIf(redisServer.skipReason)('npm run demo', () => {
     const key = /VIGIL_API_KEY=(\S+)/.exec(out)![1]!;
     expect(out).toMatch(/^Worker\s+running deploy\/demo-checks\.yaml \(acme, globex, initech\b/m);
     // A prefix of this run's own: two demos on one Redis must not delete each other's keys.
-    const prefix = /VIGIL_PREFIX=(vigil-demo-[0-9a-f]{8})\b/.exec(out)![1]!;
+    const joined = out.replace(/ \\\n +/g, ' ');
+    const prefix = /VIGIL_PREFIX=(vigil-demo-[0-9a-f]{8})\b/.exec(joined)![1]!;
     const exported = `export VIGIL_BASE_URL=${url} VIGIL_API_KEY=${key} VIGIL_ORG=acme VIGIL_REDIS_URL=${redis.url} VIGIL_PREFIX=${prefix}`;
-    expect(out).toContain(exported);
+    // The banner breaks it between words (` \` and an indent), to fit 80 columns.
+    expect(joined).toContain(exported);
     // The same keys at every start (documented in the script), and an env file to source,
     // in the demo's own folder, named by its port.
     expect(key).toBe('vigil-demo-all-orgs-key');
@@ -171,7 +173,7 @@ describe.skipIf(redisServer.skipReason)('npm run demo', () => {
     expect(readFileSync(path.join(dir, 'sandbox.log'), 'utf8')).toMatch(/POST \/api\/v2\/healthchecks\/takedowns\/cancelled-count 200/);
 
     // `vigil schedules list` works with the environment the demo prints.
-    const exportLine = /^ {2}export (.*)$/m.exec(out)![1]!;
+    const exportLine = /^ {2}export (.*)$/m.exec(out.replace(/ \\\n +/g, ' '))![1]!;
     const printed = Object.fromEntries([...exportLine.matchAll(/(VIGIL_\w+)=(\S+)/g)].map(m => [m[1]!, m[2]!]));
     const configDir = mkdtempSync(path.join(tmpdir(), 'vigil-demo-config-'));
     const listed = await runCli(['schedules', 'list', '--json'], {env: {...printed, VIGIL_CONFIG_DIR: configDir}});

@@ -1,3 +1,4 @@
+import {realpathSync} from 'node:fs';
 import * as z from 'zod';
 import {InputError} from '../../errors.js';
 import {completionScript, SHELLS, type Shell} from '../../cli/completion.js';
@@ -23,6 +24,7 @@ export const definition = defineCommand({
     if (!SHELLS.includes(shell as Shell)) {
       throw new InputError([{field: 'shell', message: shell === undefined ? 'no shell given' : 'must be bash, zsh or fish'}], 'run `vigil completion bash` (or zsh, fish)');
     }
-    ctx.io.stdout.write(completionScript(shell as Shell, readManifest()));
+    // This Node and this CLI by absolute path, as `vigil mcp --print-config` names them.
+    ctx.io.stdout.write(completionScript(shell as Shell, readManifest(), [process.execPath, realpathSync(process.argv[1] ?? '')]));
   },
 });

@@ -7,6 +7,7 @@ import {maskSecret} from '../../secrets.js';
 import type {RedisSetting} from '../../redis/settings.js';
 import {probeRedis, type ProbeResult} from '../../redis/probe.js';
 import {readBeats, STALE_MS, type WorkerBeat} from '../../redis/heartbeat.js';
+import {otherPrefixesNote, type PrefixWithSchedulers} from '../../redis/prefixes.js';
 
 /**
  * The checks `vigil doctor` runs, each a plain function returning one line's worth of
@@ -96,10 +97,16 @@ export async function checkRedis(setting: RedisSetting, timeoutMs: number): Prom
   return {probe, line: {check: 'redis', status: 'ok', detail: `Redis ${probe.version} at ${where}, maxmemory-policy noeviction`}};
 }
 
-export async function checkPrefix(prefix: string, schedulerCount: () => Promise<number>): Promise<CheckLine> {
+/** The prefix's schedulers; with none, the prefixes of the same Redis that have some. */
+export async function checkPrefix(prefix: string, schedulerCount: () => Promise<number>, others: () => Promise<PrefixWithSchedulers[]> = async () => []): Promise<CheckLine> {
   try {
     const count = await schedulerCount();
-    if (count === 0) return {check: 'prefix', status: 'warn', detail: `${prefix}: no schedulers`, hint: 'start `vigil worker --checks <file>` with this --prefix, or pass the prefix your workers use'};
+    if (count === 0) {
+      // A hint, not a check: a Redis that refuses SCAN leaves the plain message.
+      const note = otherPrefixesNote(prefix, await others().catch(() => []));
+      if (note !== undefined) return {check: 'prefix', status: 'warn', detail: note, hint: 'or start `vigil worker --checks <file>` with this prefix'};
+      return {check: 'prefix', status: 'warn', detail: `${prefix}: no schedulers`, hint: 'start `vigil worker --checks <file>` with this --prefix, or pass the prefix your workers use'};
+    }
     return {check: 'prefix', status: 'ok', detail: `${prefix}: ${count} scheduler${count === 1 ? '' : 's'}`};
   } catch (error) {
     return failed('prefix', error);

@@ -8,6 +8,7 @@ import {resolveRedisSetting, type RedisFlags} from '../../redis/settings.js';
 import {workersKey} from '../../redis/heartbeat.js';
 import {Problems} from '../../cli/problems.js';
 import {connectRedis} from '../../redis/connect.js';
+import {prefixesWithSchedulers} from '../../redis/prefixes.js';
 import {QUEUE_NAME} from '../../redis/queue.js';
 import {checkApi, checkConfig, checkPrefix, checkRedis, checkWorkers, type CheckLine, type FetchHealth, type WorkerProbeLimits} from './checks.js';
 
@@ -70,9 +71,10 @@ export async function runDoctor(flags: DoctorFlags, ctx: CommandContext, deps: D
     if (redis) {
       try {
         const {Queue} = await import('bullmq');
-        const queue = new Queue(QUEUE_NAME, {connection: redis, prefix: setting!.prefix});
+        // skipMetasUpdate: doctor only reads; a Queue otherwise writes <prefix>:healthchecks:meta.
+        const queue = new Queue(QUEUE_NAME, {connection: redis, prefix: setting!.prefix, skipMetasUpdate: true});
         try {
-          lines.push(await checkPrefix(setting!.prefix, () => queue.getJobSchedulersCount()));
+          lines.push(await checkPrefix(setting!.prefix, () => queue.getJobSchedulersCount(), () => prefixesWithSchedulers(redis)));
         } finally {
           await queue.close();
         }

@@ -10,9 +10,18 @@ import type {RunLogEntry} from '../../../jobs/processor.js';
  * terminal; JSON lines otherwise, for log shippers (stable keys, ISO-8601 times).
  */
 
+/**
+ * How much an event needs a reader: `warn` for what keeps checks from running (an org the
+ * key cannot reach, Redis lost, a failed reconcile), `info` for the rest.
+ */
+export type EventLevel = 'info' | 'warn';
+
+/** How the worker's parts log an event (jobs/ takes it as a plain function). */
+export type LogEvent = (message: string, fields?: Record<string, unknown>, level?: EventLevel) => void;
+
 export interface WorkerLogger {
   run(entry: RunLogEntry): void;
-  event(message: string, fields?: Record<string, unknown>): void;
+  event: LogEvent;
 }
 
 const OUTCOME_STYLE: Record<RunLogEntry['outcome'], StyleName> = {ok: 'green', warn: 'yellow', fail: 'red', error: 'magenta'};
@@ -54,18 +63,19 @@ export function formatRunLine(entry: RunLogEntry, options: {json: boolean; color
   return `${parts.join('  ')}\n`;
 }
 
-export function formatEventLine(time: Date, message: string, fields: Record<string, unknown>, options: {json: boolean; color: boolean}): string {
-  if (options.json) return `${escapeTerminalControls(JSON.stringify({time: time.toISOString(), level: 'info', msg: message, ...fields}))}\n`;
+export function formatEventLine(time: Date, message: string, fields: Record<string, unknown>, options: {json: boolean; color: boolean}, level: EventLevel = 'info'): string {
+  if (options.json) return `${escapeTerminalControls(JSON.stringify({time: time.toISOString(), level, msg: message, ...fields}))}\n`;
   const paint = painter(options.color);
   const detail = Object.entries(fields)
     .map(([key, value]) => `${key}=${typeof value === 'string' ? sanitizeText(value) : JSON.stringify(value)}`)
     .join(' ');
-  return `${paint('gray', time.toISOString().slice(11, 19))}  ${paint('cyan', 'vigil')}  ${message}${detail ? `  ${paint('gray', detail)}` : ''}\n`;
+  const text = level === 'warn' ? paint('yellow', `warning: ${message}`) : message;
+  return `${paint('gray', time.toISOString().slice(11, 19))}  ${paint('cyan', 'vigil')}  ${text}${detail ? `  ${paint('gray', detail)}` : ''}\n`;
 }
 
 export function createWorkerLogger(stderr: OutputStream, options: {json: boolean; color: boolean}, now: () => Date = () => new Date()): WorkerLogger {
   return {
     run: entry => stderr.write(redact(formatRunLine(entry, options))),
-    event: (message, fields = {}) => stderr.write(redact(formatEventLine(now(), message, fields, options))),
+    event: (message, fields = {}, level = 'info') => stderr.write(redact(formatEventLine(now(), message, fields, options, level))),
   };
 }

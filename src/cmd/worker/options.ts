@@ -1,4 +1,4 @@
-import {MAX_DURATION_MS, TOO_LONG, parseDuration} from '../../checks/duration.js';
+import {readFlagDuration} from '../../checks/duration.js';
 import {Problems, parseIntegerFlag} from '../../cli/problems.js';
 import {resolveRedisSetting} from '../../redis/settings.js';
 import type {RedisTarget} from '../../redis/connection-url.js';
@@ -49,10 +49,9 @@ export function resolveWorkerOptions(flags: WorkerFlags, env: NodeJS.ProcessEnv)
 
   let graceMs = DEFAULT_GRACE_MS;
   if (flags.grace !== undefined) {
-    const parsed = parseDuration(flags.grace);
-    if (parsed === undefined) problems.add('--grace', `must be a duration like "30s" or "2m" (got ${JSON.stringify(flags.grace)})`);
-    else if (parsed > MAX_DURATION_MS) problems.add('--grace', TOO_LONG);
-    else graceMs = parsed;
+    const read = readFlagDuration(flags.grace, '--grace');
+    if ('ms' in read) graceMs = read.ms;
+    else problems.add(read.field, read.message);
   }
   const lockDurationMs = parseIntegerFlag(env.VIGIL_WORKER_LOCK_MS, 'VIGIL_WORKER_LOCK_MS', problems, {min: 500}) ?? 30_000;
 

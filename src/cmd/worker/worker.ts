@@ -11,7 +11,7 @@ import {QUEUE_NAME} from '../../redis/queue.js';
 import {startHeartbeat, workersKey} from '../../redis/heartbeat.js';
 import {VERSION} from '../../version.js';
 import {createWorkerLogger} from './log.js';
-import {checkWorkerKey} from './key-check.js';
+import {checkWorkerKey, orgsOf} from './key-check.js';
 import type {ShutdownResult} from '../../../jobs/shutdown.js';
 import {resolveWorkerOptions, type WorkerFlags} from './options.js';
 
@@ -54,9 +54,8 @@ export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, 
     color: colorEnabled({...ctx.io, stdoutIsTTY: stderr.isTTY === true, stdout: stderr}),
   });
 
-  // The file has checks: or discover: (or both): either names an org to check the key with.
-  const firstOrg = config.specs[0]?.org ?? config.discover?.orgs[0];
-  if (firstOrg !== undefined) await checkWorkerKey(firstOrg, ctx, logger.event);
+  // Every org of checks: and discover:, once: an org the key cannot reach is named at start.
+  await checkWorkerKey(orgsOf(config), ctx, logger.event);
 
   const redis = await connectRedis(options.redis, options.redisUrlSource);
   const {startCheckWorker} = await import('../../../jobs/worker.js');

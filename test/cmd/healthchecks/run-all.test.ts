@@ -21,8 +21,8 @@ const REGISTRY = {
   ],
 };
 
-async function runAll(flags: HealthcheckRunFlags = {}, tty = false) {
-  const ctx = fakeContext({org: 'acme', tty});
+async function runAll(flags: HealthcheckRunFlags = {}, tty = false, columns = 120) {
+  const ctx = fakeContext({org: 'acme', tty, columns});
   const code = await exitOf(ctx, () => runHealthcheckCommand(undefined, {all: true, ...flags}, ctx));
   return {code, out: ctx.io.out(), err: ctx.io.err()};
 }
@@ -67,6 +67,19 @@ describe('healthchecks run --all', () => {
     expect(lines[1]).not.toContain('since=');
     expect(lines[2]).toMatch(/^reviewing\.backlog +ok +count=4, lookback\S* +warnThreshold=3, failTh\S* +-$/);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(120);
+  });
+
+  it('at 80 columns keeps OBSERVED and THRESHOLDS, the columns a reader needs: the suggested action goes first', async () => {
+    interceptRegistry([{id: 'organization.missing-contact-url', implemented: true}, {id: 'takedowns.cancelled-count', implemented: true}]);
+    interceptCheck('organization.missing-contact-url', resultFor('organization.missing-contact-url', 'ok'));
+    interceptCheck('takedowns.cancelled-count', {...resultFor('takedowns.cancelled-count', 'fail', {cancelledCount: 12}), suggestedAction: `Review the cancelled takedowns ${'now '.repeat(20)}`});
+    const {out} = await runAll({}, true, 80);
+    const lines = out.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^CHECK +SEVERITY +OBSERVED +THRESHOLDS$/);
+    // The longest id (32 cells) leaves each 17: the counted value whole, the thresholds cut.
+    expect(lines[1]).toMatch(/^takedowns\.cancelled-count +fail +cancelledCount=12 +warnThreshold=3,…$/);
+    expect(lines[2]).toMatch(/^organization\.missing-contact-url +ok +count=4, lookbac… +warnThreshold=3,…$/);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
   });
 
   it('a check that errors is a row with its error and a stderr line; none breached is exit 11', async () => {

@@ -93,6 +93,16 @@ describe('an id vigil has never seen: the registry decides', () => {
     expect(err).toContain(`<check>: ${NEW_ID} is not in the registry for org acme; nothing was sent`);
   });
 
+  it('a near miss names the id it was probably meant to be, as a misspelt flag does', async () => {
+    const registry = interceptRegistry([{id: 'reviewing.backlog', implemented: true}, {id: NEW_ID, implemented: true}]);
+    const {code, err} = await run('reviewing.backlg');
+    expect(code).toBe(3);
+    expect(registry).toEqual([{slug: 'acme'}]);
+    expect(err).toContain('<check>: reviewing.backlg is not in the registry for org acme (did you mean reviewing.backlog?); nothing was sent');
+    interceptRegistry([{id: 'reviewing.backlog', implemented: true}, {id: NEW_ID, implemented: true}]);
+    expect((await run('blocklisting.feed-freshnes')).err).toContain(`did you mean ${NEW_ID}?`);
+  });
+
   it('a failed registry read is that failure (here 503: exit 8), and the check is not called', async () => {
     interceptRegistry({message: 'down', code: 'UNAVAILABLE'}, 503);
     expect((await run(NEW_ID)).code).toBe(8);

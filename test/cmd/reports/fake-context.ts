@@ -18,11 +18,13 @@ export interface FakeContextOptions {
   signal?: AbortSignal;
   /** Default NO_COLOR=1, so assertions read plain text. */
   env?: NodeJS.ProcessEnv;
+  /** The terminal's width when tty. Default 120. */
+  columns?: number;
 }
 
 /** A CommandContext like createContext builds, with settings given directly. */
 export function fakeContext(options: FakeContextOptions = {}): CommandContext & {io: FakeIO} {
-  const io = fakeIO({tty: options.tty ?? false, columns: 120, env: options.env ?? {NO_COLOR: '1'}});
+  const io = fakeIO({tty: options.tty ?? false, columns: options.columns ?? 120, env: options.env ?? {NO_COLOR: '1'}});
   const apiKey = options.apiKey === undefined ? API_KEY : options.apiKey;
   const baseUrl = options.baseUrl === undefined ? BASE_URL : options.baseUrl;
   const settings: Settings = {

@@ -15,6 +15,11 @@ describe('worker log lines', () => {
     expect(JSON.parse(formatEventLine(entry.time, 'worker started', {checks: 2}, {json: true, color: false}))).toEqual({time: '2026-11-22T04:00:00.000Z', level: 'info', msg: 'worker started', checks: 2});
   });
 
+  it('a warn event says so: level warn in JSON, "warning:" on a terminal', () => {
+    expect(JSON.parse(formatEventLine(entry.time, 'redis connection lost; reconnecting', {}, {json: true, color: false}, 'warn'))).toEqual({time: '2026-11-22T04:00:00.000Z', level: 'warn', msg: 'redis connection lost; reconnecting'});
+    expect(formatEventLine(entry.time, 'redis connection lost; reconnecting', {}, {json: false, color: false}, 'warn')).toBe('04:00:00  vigil  warning: redis connection lost; reconnecting\n');
+  });
+
   it('escape C1 and bidi controls in JSON as --json does: the value parses back unchanged', () => {
     const hostile = 'a\u009b2Jb\u202ec\u2066d\u0085e\u2028f';
     const line = formatRunLine({...entry, outcome: 'ok', error: undefined, errorKind: undefined, observed: {[hostile]: 1}}, {json: true, color: false});

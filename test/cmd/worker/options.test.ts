@@ -12,6 +12,11 @@ describe('vigil worker --grace', () => {
   });
 
   it('takes the longest timer exactly', () => {
-    expect(resolveWorkerOptions({grace: '2147483647'}, {}).graceMs).toBe(2 ** 31 - 1);
+    expect(resolveWorkerOptions({grace: '24d20h31m23s647ms'}, {}).graceMs).toBe(2 ** 31 - 1);
+  });
+
+  it('reads a number alone as seconds, as --timeout does', () => {
+    expect(resolveWorkerOptions({grace: '5'}, {}).graceMs).toBe(5000);
+    expect(problems('2147484')).toEqual(['--grace: must be at most 24d20h31m23s647ms (the longest timer Node can arm)']);
   });
 });

@@ -36,12 +36,14 @@ export function mainObserved(result: HealthcheckResult): string {
 
 /**
  * The check id is never cut; the widest of the rest give way first (the suggested action,
- * usually), down to each minimum; a terminal too narrow for those drops THRESHOLDS, then OBSERVED.
+ * usually), down to each minimum; a terminal too narrow for those (80 columns) drops the
+ * suggested action (`vigil healthchecks run <check>` shows it), then THRESHOLDS, then
+ * OBSERVED: what was observed against what grades it is what a reader scans for.
  */
 export const ALL_COLUMNS: Column<AllRow>[] = [
   {header: 'CHECK', value: row => row.check, minWidth: 32},
   {header: 'SEVERITY', value: row => row.severity, style: row => (row.severity === 'error' ? 'magenta' : SEVERITY_STYLE[row.severity])},
-  {header: 'OBSERVED', value: row => (row.result === null ? null : mainObserved(row.result)), minWidth: 24, maxWidth: 40, dropOrder: 1},
-  {header: 'THRESHOLDS', value: row => (row.result === null ? null : pairs(Object.entries(row.result.threshold))), minWidth: 24, maxWidth: 36, dropOrder: 2},
-  {header: 'SUGGESTED ACTION', value: row => (row.error === null ? row.result?.suggestedAction : `error: ${row.error.message}`), minWidth: 10},
+  {header: 'OBSERVED', value: row => (row.result === null ? null : mainObserved(row.result)), minWidth: 16, maxWidth: 40, dropOrder: 1},
+  {header: 'THRESHOLDS', value: row => (row.result === null ? null : pairs(Object.entries(row.result.threshold))), minWidth: 16, maxWidth: 36, dropOrder: 2},
+  {header: 'SUGGESTED ACTION', value: row => (row.error === null ? row.result?.suggestedAction : `error: ${row.error.message}`), minWidth: 10, dropOrder: 3},
 ];

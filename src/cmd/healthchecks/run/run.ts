@@ -10,6 +10,7 @@ import {sanitizeText} from '../../../output/sanitize.js';
 import {breachLine, FIELD_COLUMNS, healthcheckRows, renderHealthcheck, severityReaches} from '../../../healthcheck/render.js';
 import {Problems, capture, parseIntegerFlag, resolveOrg} from '../../../cli/problems.js';
 import {parseFailOn, type FailOn} from '../../../healthcheck/fail-on.js';
+import {nearest} from '../../../suggest.js';
 import {runAllHealthchecks} from './all.js';
 import {checkFlagsApply, checkThresholdOrder, fieldsFor, parseParams, type ParamFlags, type ParsedParams} from './params.js';
 
@@ -82,7 +83,10 @@ async function requireImplemented(client: ApiClient, checkId: string, org: strin
   const entry = registry.checks.find(check => check.id === checkId);
   const hint = 'see `vigil healthchecks list` for the checks the upstream offers';
   if (entry === undefined) {
-    throw new InputError([{field: '<check>', message: `${checkId} is not in the registry for org ${sanitizeText(org)}; nothing was sent`}], hint);
+    // The registry's ids, not only the documented ones: a typo of a new check is caught too.
+    const meant = nearest(checkId, [...new Set([...registry.checks.map(check => check.id), ...DOCUMENTED])]);
+    const guess = meant === undefined ? '' : ` (did you mean ${sanitizeText(meant)}?)`;
+    throw new InputError([{field: '<check>', message: `${checkId} is not in the registry for org ${sanitizeText(org)}${guess}; nothing was sent`}], hint);
   }
   if (!entry.implemented) {
     const reason = sanitizeText(entry.notImplementedReason ?? '');

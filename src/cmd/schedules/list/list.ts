@@ -10,6 +10,7 @@ import {Problems, capture} from '../../../cli/problems.js';
 import {QUEUE_NAME, type CheckJobData} from '../../../redis/queue.js';
 import {withScheduleQueue} from '../shared/queue.js';
 import {resolveRedisSetting} from '../../../redis/settings.js';
+import {otherPrefixesNote, prefixesWithSchedulers} from '../../../redis/prefixes.js';
 import {STALE_MS, workerLiveness, workersKey} from '../../../redis/heartbeat.js';
 
 export interface SchedulesListFlags {
@@ -113,7 +114,9 @@ export async function runSchedulesList(flags: SchedulesListFlags, ctx: CommandCo
     const byId = new Map(stored.map(item => [item.spec.id, item]));
     const rows = schedulers.map(scheduler => scheduleRow(scheduler, byId.get(scheduler.key))).sort((a, b) => a.id.localeCompare(b.id));
     const columns = scheduleColumns(format === 'table' ? now : undefined);
-    printRows(ctx.io, format!, rows, columns, {emptyMessage: 'no schedulers: start `vigil worker --checks <file>` to create them'});
+    printRows(ctx.io, format!, rows, columns);
+    // On stderr whatever the format: piped output must not look like an empty Redis.
+    if (rows.length === 0) ctx.io.stderr.write(`${otherPrefixesNote(prefix, await prefixesWithSchedulers(redis)) ?? `no schedulers under prefix ${prefix}: start \`vigil worker --checks <file>\` to create them`}\n`);
     if (rows.length > 0 && liveness.live.length === 0) ctx.io.stderr.write(`${noWorkerWarning(prefix, liveness.lastSeenAt, now)}\n`);
     ctx.io.stderr.write(skippedWarning(store.skipped()));
   });
