@@ -141,9 +141,17 @@ progress(`run over; draining ${Math.round(drainMs / 1000)} s for the last slots'
 await sleep(drainMs);
 
 const endedAt = Date.now();
+const retrySpanMs = options.backoffMs * 7 * 1.5 + options.everyMs;
 const kinds = kind => faults.filter(fault => fault.kind === kind);
 const firstReconcileAfter = t => events.find(event => event.msg === 'schedulers reconciled' && event.reason !== 'start' && event.at > t)?.at;
-const excused = kinds('redis-data-loss').map(fault => ({from: fault.from - 2000, to: (firstReconcileAfter(fault.from) ?? endedAt) + 1000, reason: 'queued in the Redis that lost its data'}));
+// A Redis that loses its data loses every job it held: slots not yet run (a backlog of up
+// to one interval), retries waiting, and the next due job of every pair until a replica
+// notices and reconciles.
+const excused = kinds('redis-data-loss').map(fault => ({
+  from: fault.from - options.everyMs - retrySpanMs,
+  to: (firstReconcileAfter(fault.from) ?? endedAt) + 1000,
+  reason: 'queued in the Redis that lost its data',
+}));
 const down = kinds('upstream-down').map(fault => ({from: fault.from, to: fault.to}));
 const kills = faults.filter(fault => /worker|redis|checks/.test(fault.kind)).map(fault => ({from: fault.from, to: fault.to + 2 * options.lockMs + 5000}));
 const requests = await upstream.requests();
@@ -151,8 +159,7 @@ const requests = await upstream.requests();
 if (options.json) {
   writeFileSync(`${options.json}.raw.json`, JSON.stringify({options, startedAt, endedAt, faults, schedulers: [...schedulers.values()], presence: [...presence], runs, events, requests, samples: sampler.samples, redisSamples: sampler.redisSamples}));
 }
-const retrySpanMs = options.backoffMs * 7 * 1.5 + options.everyMs;
-const ledger = buildLedger({schedulers: [...schedulers.values()], presence, runs, requests, excused, down, kills, retrySpanMs});
+const ledger = buildLedger({schedulers: [...schedulers.values()], presence, runs, requests, excused, down, kills});
 // What Redis still says of a lost slot's job: its state and why it failed, if it did.
 for (const slot of ledger.lostSlots) {
   const job = await queue.getJob(`repeat:${slot.scheduler}:${new Date(slot.due).getTime()}`).catch(() => undefined);

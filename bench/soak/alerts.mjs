@@ -32,6 +32,8 @@ export async function startAlerting({targets, ruleSpeedup}) {
     receiverUrl: name => `${receiver.url}/${name}`,
     timings: {group_wait: '5s', group_interval: '15s'},
   });
+  // Never outlive the soak, Ctrl+C included (bench/processes.mjs exits on SIGINT).
+  process.on('exit', () => [stack.prometheus, stack.alertmanager].forEach(part => part.child.kill('SIGKILL')));
   for (const part of [stack.prometheus, stack.alertmanager]) {
     if (!(await waitReady(part.url, part.child, 60_000))) throw new Error(`${part.url} did not get ready:\n${part.log()}`);
   }

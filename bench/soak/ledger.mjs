@@ -23,9 +23,8 @@ const inside = (t, windows) => windows.find(window => t >= window.from && t <= w
  * @param options.excused [{from, to, reason}]: Redis lost its queued jobs then
  * @param options.down [{from, to}]: the upstream was down
  * @param options.kills [{from, to}]: a replica or Redis went away with runs in flight
- * @param options.retrySpanMs how long after its due time a slot may still be retried
  */
-export function buildLedger({schedulers, presence, runs, requests, excused, down, kills, retrySpanMs}) {
+export function buildLedger({schedulers, presence, runs, requests, excused, down, kills}) {
   const finals = new Map();
   const gradedAt = new Map();
   const retried = new Set();
@@ -62,8 +61,7 @@ export function buildLedger({schedulers, presence, runs, requests, excused, down
             figures.coalesced++;
             continue;
           }
-          // A retry waiting in Redis when it lost its data is gone with it.
-          const excuse = inside(due, excused) ?? (retried.has(key) ? excused.find(window => window.from >= due && window.from - due <= retrySpanMs) : undefined);
+          const excuse = inside(due, excused);
           if (excuse) {
             figures.excused++;
             excusedReasons[excuse.reason] = (excusedReasons[excuse.reason] ?? 0) + 1;
