@@ -1,0 +1,70 @@
+// Growth of each figure between the end of the warm-up (the first tenth) and the end of the
+// run, per hour. A replica restarted by a fault is a new process with its own warm-up, so
+// each replica is judged by its longest-lived process. Baseline and end are medians of
+// three samples (one sample is one GC's luck). A figure is past its bound when it grew
+// faster than its rate per hour AND by more than its floor: over a 3-minute run, 1 MiB of
+// noise would otherwise read as 20 % an hour.
+
+const MiB = 2 ** 20;
+
+/** Per figure: {key, label, unit, ratePerHour (fraction) or undefined, floor (absolute), bounded}. */
+export const FIGURES = [
+  {key: 'rss', label: 'RSS', unit: 'MiB', scale: MiB, ratePerHour: 0.05, floor: 16 * MiB, bounded: true},
+  {key: 'heapUsed', label: 'heap after GC', unit: 'MiB', scale: MiB, ratePerHour: 0.05, floor: 4 * MiB, bounded: true},
+  {key: 'fds', label: 'open fds', unit: '', scale: 1, ratePerHour: 0, floor: 10, bounded: true},
+  {key: 'series', label: '/metrics series', unit: '', scale: 1, ratePerHour: 0, floor: 50, bounded: true, relativeFloor: 0.02},
+  {key: 'scrapeMs', label: '/metrics scrape', unit: 'ms', scale: 1, bounded: false},
+];
+export const REDIS_FIGURES = [
+  {key: 'usedMemory', label: 'Redis used_memory', unit: 'MiB', scale: MiB, ratePerHour: 0.05, floor: 8 * MiB, bounded: true},
+  // BullMQ keeps up to 1000 completed and 1000 failed jobs (jobs/reconcile.ts): the history
+  // fills during the first minutes, whatever the run's length.
+  {key: 'keys', label: 'Redis keys', unit: '', scale: 1, ratePerHour: 0, floor: 2100, bounded: true},
+];
+
+const median = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Growth of `key` over `samples` ({t, ...}) from the first at or after `from`. */
+export function growthOf(samples, key, from, figure) {
+  const kept = samples.filter(sample => sample.t >= from && Number.isFinite(sample[key]));
+  if (kept.length < 4) return undefined;
+  const head = kept.slice(0, 3);
+  const tail = kept.slice(-3);
+  const baseline = median(head.map(sample => sample[key]));
+  const end = median(tail.map(sample => sample[key]));
+  const hours = (median(tail.map(s => s.t)) - median(head.map(s => s.t))) / 3_600_000;
+  const delta = end - baseline;
+  const perHour = hours > 0 ? delta / hours : 0;
+  const fractionPerHour = baseline > 0 ? perHour / baseline : 0;
+  const floor = Math.max(figure.floor ?? 0, (figure.relativeFloor ?? 0) * baseline);
+  const past = figure.bounded ? delta > floor && fractionPerHour > figure.ratePerHour : false;
+  return {baseline, end, delta, hours, perHour, fractionPerHour, floor, past, samples: kept.length};
+}
+
+/** Per replica, its longest-lived process after warm-up: growth of every figure. */
+export function replicaGrowth(samples, warmupMs) {
+  const byPid = new Map();
+  for (const sample of samples) byPid.set(sample.pid, [...(byPid.get(sample.pid) ?? []), sample]);
+  const out = [];
+  const replicas = [...new Set(samples.map(sample => sample.replica))].sort();
+  for (const replica of replicas) {
+    const processes = [...byPid.values()].filter(list => list[0].replica === replica);
+    // Its own warm-up: a tenth of the run from its first sample (the run's first tenth for the first process).
+    const judged = processes
+      .map(list => ({pid: list[0].pid, list, from: Math.max(warmupMs, list[0].t + warmupMs)}))
+      .map(entry => ({...entry, span: entry.list.at(-1).t - entry.from}))
+      .sort((a, b) => b.span - a.span)[0];
+    if (!judged) continue;
+    const figures = {};
+    for (const figure of FIGURES) figures[figure.key] = growthOf(judged.list, figure.key, judged.from, figure);
+    out.push({replica, pid: judged.pid, processes: processes.length, figures});
+  }
+  return out;
+}
+
+/** Redis's figures after warm-up, or after the last time it lost its data plus one interval. */
+export function redisGrowth(redisSamples, from) {
+  const figures = {};
+  for (const figure of REDIS_FIGURES) figures[figure.key] = growthOf(redisSamples, figure.key, from, figure);
+  return figures;
+}

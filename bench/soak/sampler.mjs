@@ -1,0 +1,78 @@
+// Every 10 s: per live replica its RSS (/proc), V8 heap used after a GC asked for through
+// the inspector, open file descriptors (/proc/<pid>/fd), and a scrape of its /metrics (time
+// taken, series count, the event-loop delay p99 prom-client's default metrics export);
+// Redis's used_memory and key count. A sample that cannot be taken (the replica is being
+// restarted) is skipped, not guessed.
+import {readdirSync, readFileSync} from 'node:fs';
+
+function rssBytes(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : NaN;
+}
+
+/** Series lines of an exposition, and one gauge's value (the first line of that name). */
+export function readExposition(text, gauge) {
+  let series = 0;
+  let value;
+  for (const line of text.split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    series++;
+    if (value === undefined && line.startsWith(`${gauge} `)) value = Number(line.slice(gauge.length + 1));
+  }
+  return {series, value};
+}
+
+async function sampleReplica(replica) {
+  const pid = replica.pid();
+  const t0 = performance.now();
+  const response = await fetch(replica.metricsUrl, {signal: AbortSignal.timeout(30_000)});
+  const text = await response.text();
+  const scrapeMs = performance.now() - t0;
+  const {series, value} = readExposition(text, 'nodejs_eventloop_lag_p99_seconds');
+  const heapUsed = await replica.heapAfterGc();
+  // prom-client's p99 covers the time since the last scrape: scrape once more so that the
+  // next sample's p99 does not include the GC just asked for.
+  await (await fetch(replica.metricsUrl, {signal: AbortSignal.timeout(30_000)})).arrayBuffer();
+  return {replica: replica.index, pid, rss: rssBytes(pid), heapUsed, fds: readdirSync(`/proc/${pid}/fd`).length, scrapeMs, series, loopP99Ms: value * 1000};
+}
+
+/** Starts sampling; returns {samples, redisSamples, stop()}. `at()` is ms since the run began. */
+export function startSampler({replicas, redis, at, everyMs = 10_000}) {
+  const samples = [];
+  const redisSamples = [];
+  let running = true;
+  const once = async () => {
+    const t = at();
+    await Promise.all(
+      replicas.map(async replica => {
+        if (!replica.alive()) return;
+        try {
+          samples.push({t, ...(await sampleReplica(replica))});
+        } catch {
+          // restarting or killed between the check and the sample
+        }
+      }),
+    );
+    try {
+      redisSamples.push({t, ...(await redis.figures())});
+    } catch {
+      // Redis is down for a fault
+    }
+  };
+  const loop = (async () => {
+    while (running) {
+      const next = new Promise(resolve => setTimeout(resolve, everyMs));
+      await once();
+      await next;
+    }
+  })();
+  return {
+    samples,
+    redisSamples,
+    once,
+    async stop() {
+      running = false;
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import {spawn} from 'node:child_process';
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {afterAll, describe, expect, it} from 'vitest';
+import {ensureBuilt} from '../helpers/build.js';
+import {ROOT} from '../helpers/cli.js';
+import {requireOneOf, requirePrograms} from '../helpers/programs.js';
+import {FAULT_KINDS} from '../../bench/soak/schedule.mjs';
+import {buildLedger, type Run} from '../../bench/soak/ledger.mjs';
+
+/*
+ * `npm run soak` at CI scale, as a user runs it: the built worker's replicas, a Redis with
+ * AOF, the shipped Prometheus + Alertmanager, every fault kind once. What it costs on the
+ * 2-core CI machine: the short soak about 5 minutes (3 of run, ~45 s of drain, start-up),
+ * the planted leak about 2.5 minutes; both mostly waiting, a few tenths of a core each.
+ */
+
+// Runs on one Node line in CI (asking for Prometheus puts it in the "once" group): what it
+// watches is the built worker over minutes, which the other lines' Redis suites cover too.
+const programs = requirePrograms('prometheus', 'redis-server');
+const alertmanager = requireOneOf(['alertmanager', 'prometheus-alertmanager'], 'prometheus-alertmanager');
+const skip = programs.skipReason ?? alertmanager.skipReason;
+const dir = mkdtempSync(path.join(tmpdir(), 'vigil-soak-test-'));
+afterAll(() => rmSync(dir, {recursive: true, force: true}));
+
+function soak(args: string[]): Promise<{code: number | null; stdout: string; stderr: string}> {
+  return new Promise(resolve => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'bench/soak.mjs'), ...args], {cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe']});
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', chunk => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', chunk => (stderr += chunk));
+    child.on('exit', code => resolve({code, stdout, stderr}));
+  });
+}
+
+interface SoakJson {
+  faults: {kind: string}[];
+  ledger: {figures: {due: number; graded: number; lost: number}};
+  alerts?: {firings: {alertname: string; resolved: boolean}[]};
+  failures: string[];
+}
+
+describe.skipIf(skip)('npm run soak', () => {
+  it('a 3-minute soak with every fault kind once loses no slot, leaves no alert firing, and grows no figure past its bound', async () => {
+    ensureBuilt();
+    const json = path.join(dir, 'short.json');
+    const run = await soak(['--duration', '3m', '--pairs', '500', '--json', json]);
+    const report: SoakJson = JSON.parse(readFileSync(json, 'utf8'));
+    expect(run.stdout, run.stderr.slice(-3000)).toContain('\nPASS');
+    expect(report.failures).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(new Set(report.faults.map(fault => fault.kind))).toEqual(new Set(FAULT_KINDS));
+    expect(report.ledger.figures.lost).toBe(0);
+    // The ledger saw the work: most slots graded by a run, not all excused.
+    expect(report.ledger.figures.graded).toBeGreaterThan(report.ledger.figures.due / 2);
+    expect(report.alerts?.firings.filter(span => span.alertname !== 'VigilWatchdog' && !span.resolved)).toEqual([]);
+    expect(run.stdout).toMatch(/^ {2}heap after GC \(MiB\) +w0 /m);
+  }, 1_800_000);
+
+  it('a listener leaked per run (planted by the harness, not the product) fails the soak naming the heap', async () => {
+    ensureBuilt();
+    const run = await soak(['--duration', '1m', '--pairs', '200', '--faults', 'none', '--plant-leak', 'listener']);
+    expect(run.code, run.stdout + run.stderr.slice(-2000)).toBe(1);
+    expect(run.stdout).toContain('\nFAIL\n');
+    expect(run.stdout).toMatch(/heap after GC of replica \d \(pid \d+\) grew \+[\d.]+%\/h/);
+  }, 1_200_000);
+
+  it('refuses a bad option naming it, before starting anything', async () => {
+    const run = await soak(['--duration', '3 minutes']);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('--duration: must be a duration like 3m');
+    expect(run.stdout).toBe('');
+  });
+});
+
+describe('the slot ledger', () => {
+  // One pair every 10 s, offset 0: due at 10 000, 20 000, 30 000, 40 000.
+  const id = 'takedowns.cancelled-count@acme';
+  const job = (due: number) => `repeat:${id}:${due}`;
+  const ledger = (runs: Run[], windows: {excused?: {from: number; to: number; reason: string}[]; down?: {from: number; to: number}[]} = {}) =>
+    buildLedger({
+      schedulers: [{id, every: 10_000, offset: 0}],
+      presence: new Map([[id, [{from: 5000, to: 45_000}]]]),
+      runs,
+      requests: runs.filter(run => run.outcome !== 'error').map(run => ({at: run.at, slug: 'acme', check: 'takedowns.cancelled-count', status: 200})),
+      excused: windows.excused ?? [],
+      down: windows.down ?? [],
+      kills: [],
+    }).figures;
+
+  it('counts a due slot without a final run as lost, and one retried to the end as graded', () => {
+    const figures = ledger([
+      {jobId: job(10_000), outcome: 'ok', at: 10_100},
+      {jobId: job(20_000), outcome: 'error', willRetry: true, at: 20_100},
+      {jobId: job(30_000), outcome: 'error', willRetry: false, at: 30_100},
+      {jobId: job(40_000), outcome: 'warn', at: 40_100},
+    ]);
+    expect(figures).toMatchObject({due: 4, graded: 3, lost: 1, coalesced: 0});
+  });
+
+  it('calls a slot coalesced when the run before it ended inside its interval, and counts a twice-graded slot', () => {
+    const figures = ledger([
+      {jobId: job(10_000), outcome: 'ok', at: 21_000},
+      {jobId: job(30_000), outcome: 'ok', at: 30_100},
+      {jobId: job(30_000), outcome: 'ok', at: 31_100},
+      {jobId: job(40_000), outcome: 'ok', at: 40_100},
+    ]);
+    expect(figures).toMatchObject({due: 4, graded: 3, lost: 0, coalesced: 1, gradedTwice: 1, gradedTwiceOutsideKills: 1});
+  });
+
+  it('excuses what Redis held when it lost its data, and says how upstream-down slots ended', () => {
+    const figures = ledger(
+      [
+        {jobId: job(10_000), outcome: 'error', willRetry: false, at: 10_100},
+        {jobId: job(20_000), outcome: 'ok', at: 26_000},
+      ],
+      {down: [{from: 9000, to: 21_000}], excused: [{from: 29_000, to: 41_000, reason: 'lost with Redis'}]},
+    );
+    expect(figures).toMatchObject({due: 4, lost: 0, excused: 2, downDue: 2, downError: 1, downGradedAfter: 1});
+  });
+});
