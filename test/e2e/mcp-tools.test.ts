@@ -116,6 +116,7 @@ describe.skipIf(redisServer.skipReason)('vigil mcp, read-only', () => {
     ['healthchecks_run', {check: 'takedowns.cancelled-count', org: 'initech'}, result => expect(result.structuredContent).toMatchObject({severity: 'fail', scope: {slug: 'initech'}}), {check: 'takedowns.everything', org: 'acme'}, /check: takedowns.everything is not in the registry for org acme; nothing was sent/],
     ['reports_search', {content: ['acme-wallet-verify.example'], org: 'acme'}, result => expect(result.structuredContent).toMatchObject({assets: [{content: 'acme-wallet-verify.example', reported: true}]}), {org: 'acme'}, /content: give at least one asset/],
     ['schedules_list', {}, result => expect(result.structuredContent).toEqual({items: []}), {prefix: 'other'}, /prefix: unknown argument/],
+    ['healthchecks_board', {}, result => expect(result.structuredContent).toMatchObject({cells: []}), {failOn: 'sometimes'}, /failOn: must be one of warn, fail/],
     ['reports_list', {org: 'acme', needsCustomerReview: true, limit: 2}, result => expect(reportsOf(result)).toHaveLength(2), {org: 'acme', reviewStatus: ['MAYBE']}, /reviewStatus: unknown decision MAYBE/],
   ];
 
