@@ -17,6 +17,8 @@ export interface ReconcileSummary {
   changed: string[];
   removed: string[];
   unchanged: number;
+  /** Result states written back from this replica's last read, after Redis lost its data. */
+  restored: number;
 }
 
 export function schedulerOffset(spec: CheckSpec): number {
@@ -45,7 +47,9 @@ export function jobTemplate(spec: CheckSpec, retry: JobRetryPolicy) {
   };
 }
 
-const BATCH = 100;
+// Upserts in flight at once: each is one script call, written to the socket without
+// waiting, so a batch costs about one round trip.
+const BATCH = 500;
 
 export async function reconcile(
   queue: Queue<CheckJobData>,
@@ -53,8 +57,10 @@ export async function reconcile(
   specs: readonly CheckSpec[],
   retry: JobRetryPolicy,
 ): Promise<ReconcileSummary> {
+  // Without the marker Redis lost its data (or was never set up): results are restored below.
+  const lost = !(await store.hasMarker());
   const existing = new Map((await queue.getJobSchedulers(0, -1)).map(scheduler => [scheduler.key, scheduler]));
-  const summary: ReconcileSummary = {added: [], changed: [], removed: [], unchanged: 0};
+  const summary: ReconcileSummary = {added: [], changed: [], removed: [], unchanged: 0, restored: 0};
   const toUpsert: CheckSpec[] = [];
   for (const spec of specs) {
     const current = existing.get(spec.id);
@@ -89,6 +95,7 @@ export async function reconcile(
       summary.removed.push(id);
     }
   }
+  if (lost) summary.restored = await store.restoreState(specs.map(spec => spec.id));
   // Last: the marker it sets says "this Redis holds our schedulers".
   await store.replaceConfig(specs);
   return summary;

@@ -10,6 +10,7 @@ import {Discovery} from './discovery.js';
 import {createProcessor, type RunLogEntry} from './processor.js';
 import {QUEUE_NAME, type CheckJobData} from '../src/redis/queue.js';
 import {reconcile, type JobRetryPolicy, type ReconcileSummary} from './reconcile.js';
+import {withReconcileLock} from './reconcile-lock.js';
 import {shutdownWorker, type ShutdownResult} from './shutdown.js';
 
 /**
@@ -99,7 +100,7 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
   let reconciling: Promise<ReconcileSummary> | undefined;
   const doReconcile = (reason: string): Promise<ReconcileSummary> => {
     if (closing) return Promise.reject(new Error('the worker is shutting down'));
-    reconciling ??= reconcile(queue, store, specs, options.retry)
+    reconciling ??= withReconcileLock(redis, store.keys.reconcileLock, () => reconcile(queue, store, specs, options.retry), () => closing)
       .then(summary => {
         options.logEvent('schedulers reconciled', {
           reason,
@@ -107,6 +108,7 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
           added: summary.added.length,
           changed: summary.changed.length,
           removed: summary.removed.length,
+          ...(summary.restored > 0 ? {restored: summary.restored} : {}),
         });
         return summary;
       })

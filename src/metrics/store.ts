@@ -104,7 +104,7 @@ return out`;
 export const FULL_READ_MS = 60_000;
 
 export class ResultStore {
-  readonly keys: {config: string; state: string; marker: string; version: string; seq: string; changes: string};
+  readonly keys: {config: string; state: string; marker: string; version: string; seq: string; changes: string; reconcileLock: string};
   /** The config hash changes only on reconcile: re-read it only when its version moved. */
   private configCache: {version: string; specs: [string, CheckSpec][]; skipped: SkippedEntry[]} | undefined;
   private parsedCache = new Map<string, {raw: string; item: StoredCheck; problem?: string}>();
@@ -128,6 +128,7 @@ export class ResultStore {
       version: `${base}:config-version`,
       seq: `${base}:state-seq`,
       changes: `${base}:state-changes`,
+      reconcileLock: `${base}:reconcile-lock`,
     };
   }
 
@@ -152,6 +153,28 @@ export class ResultStore {
     multi.set(this.keys.version, `${Date.now()}-${Math.random().toString(36).slice(2)}`);
     await multi.exec();
     return {removed};
+  }
+
+  /**
+   * After Redis lost its data: writes back the state this replica last read, for the ids in
+   * `ids` that have none yet (a run that finished since wins). Grades, last successes and
+   * errors then survive the loss on every replica's /metrics, and VigilCheckStale keeps
+   * measuring from the real last success. Returns how many entries were restored.
+   */
+  async restoreState(ids: readonly string[]): Promise<number> {
+    const known = this.stateCache?.state;
+    if (!known || known.size === 0) return 0;
+    const multi = this.redis.multi();
+    let queued = 0;
+    for (const id of ids) {
+      const raw = known.get(id);
+      if (!raw) continue;
+      multi.hsetnx(this.keys.state, id, raw);
+      queued++;
+    }
+    if (queued === 0) return 0;
+    const replies = (await multi.exec()) ?? [];
+    return replies.filter(([error, value]) => !error && value === 1).length;
   }
 
   /** What the last reconcile (of any replica) scheduled; entries that do not parse are left out. */
@@ -234,6 +257,10 @@ export class ResultStore {
       read = readSpecs(cached ? await this.redis.hgetall(this.keys.config) : (values[3] as Record<string, string>));
     }
     const {specs} = read;
+    // No config at all after one was read: Redis lost its data. Until a reconcile writes
+    // it again, keep exporting the last known grades rather than nothing, and keep the
+    // caches: they are what reconcile restores the state from.
+    if (values[0] === null && specs.length === 0 && read.skipped.length === 0 && this.assembled) return this.assembled.out;
     this.lastConfigSkipped = read.skipped;
     // A config read without a version (Redis lost its data) is not worth caching.
     this.configCache = values[0] === null ? undefined : {version, ...read};
