@@ -13,7 +13,7 @@ import {fileURLToPath} from 'node:url';
 import {parse, stringify} from 'yaml';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const RULES = path.join(ROOT, 'deploy/prometheus/alerts.yml');
+export const RULES = path.join(ROOT, 'deploy/prometheus/alerts.yml');
 const PROMETHEUS_CONFIG = path.join(ROOT, 'deploy/prometheus/prometheus.yml');
 const ALERTMANAGER_CONFIG = path.join(ROOT, 'deploy/alertmanager/alertmanager.yml');
 

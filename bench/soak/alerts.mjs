@@ -59,6 +59,13 @@ export async function startAlerting({targets, ruleSpeedup}) {
       for (const span of spans) span.resolved = span.to < to - SCRAPE_SECONDS * 1000 * 1.5;
       return spans;
     },
+    /** Alerts firing now, VigilWatchdog aside. */
+    async firingNow() {
+      const url = new URL('/api/v1/query', stack.prometheus.url);
+      url.search = new URLSearchParams({query: 'ALERTS{alertstate="firing",alertname!="VigilWatchdog"}'}).toString();
+      const body = await (await fetch(url)).json();
+      return (body.data?.result ?? []).map(series => series.metric.alertname);
+    },
     async stop() {
       for (const part of [stack.prometheus, stack.alertmanager]) part.child.kill('SIGTERM');
       await receiver.close();

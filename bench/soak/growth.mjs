@@ -41,8 +41,13 @@ export function growthOf(samples, key, from, figure) {
   return {baseline, end, delta, hours, perHour, fractionPerHour, floor, past, samples: kept.length};
 }
 
-/** Per replica, its longest-lived process after warm-up: growth of every figure. */
-export function replicaGrowth(samples, warmupMs) {
+/**
+ * Per replica, its longest-lived process after warm-up: growth of every figure. The series
+ * count is judged from `allGradedMs` on (the pairs' first interval): until each pair has
+ * run once (any outcome) its series keep appearing, which is the pairs' own growth.
+ * Restarted processes read every grade from Redis at once, so it is the run's first interval only.
+ */
+export function replicaGrowth(samples, warmupMs, allGradedMs = 0) {
   const byPid = new Map();
   for (const sample of samples) byPid.set(sample.pid, [...(byPid.get(sample.pid) ?? []), sample]);
   const out = [];
@@ -56,7 +61,7 @@ export function replicaGrowth(samples, warmupMs) {
       .sort((a, b) => b.span - a.span)[0];
     if (!judged) continue;
     const figures = {};
-    for (const figure of FIGURES) figures[figure.key] = growthOf(judged.list, figure.key, judged.from, figure);
+    for (const figure of FIGURES) figures[figure.key] = growthOf(judged.list, figure.key, figure.key === 'series' ? Math.max(judged.from, allGradedMs) : judged.from, figure);
     out.push({replica, pid: judged.pid, processes: processes.length, figures});
   }
   return out;

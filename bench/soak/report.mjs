@@ -25,8 +25,19 @@ export function failuresOf(result) {
   for (const span of result.alerts?.firings ?? []) {
     if (!span.resolved && span.alertname !== 'VigilWatchdog') failures.push(`unresolved alert: ${span.alertname} ${JSON.stringify(span.labels)} firing since ${clock(span.from - result.startedAt)}`);
   }
+  failures.push(...(result.alerts?.expectedFailures ?? []));
   if (result.samples.length === 0) failures.push('no sample of any replica was taken');
   return failures;
+}
+
+/** ": fired +mm:ss, resolved" for an expected alert, from the firings the check matched. */
+function expectedSeen(result, fault) {
+  if (!result.alerts) return ' (alerts not watched)';
+  const seen = fault.expected.expect.map(name => {
+    const span = result.alerts.firings.find(each => each.alertname === name && each.from >= fault.from && each.from <= fault.from + fault.expected.byMs);
+    return span ? `fired ${clock(span.from - result.startedAt)}${span.resolved ? ', resolved' : ', NOT resolved'}` : 'DID NOT FIRE';
+  });
+  return `: ${seen.join('; ')}`;
 }
 
 export function formatReport(result) {
@@ -36,7 +47,14 @@ export function formatReport(result) {
   lines.push(`      ${result.machine}; Node ${result.node}; load average at end ${result.loadAtEnd}`);
   lines.push('');
   lines.push('faults (window, from start)');
-  for (const fault of result.faults) lines.push(`  ${fault.kind.padEnd(16)} round ${fault.round}  ${clock(fault.from - result.startedAt)} for ${((fault.to - fault.from) / 1000).toFixed(1)} s`);
+  for (const fault of result.faults) {
+    const expect = fault.expected?.expect.length ? `expects ${fault.expected.expect.join(', ')}${expectedSeen(result, fault)}` : 'expects no alert';
+    lines.push(`  ${fault.kind.padEnd(17)} round ${fault.round}  ${clock(fault.from - result.startedAt)} ${fault.skipped ? `SKIPPED (${fault.skipped})` : `for ${((fault.to - fault.from) / 1000).toFixed(1)} s  ${expect}`}`);
+  }
+  // Why, once per kind and reason (docs/runbooks.md and deploy/prometheus/alerts.yml at this scale).
+  const reasons = new Map();
+  for (const fault of result.faults) if (fault.expected && !fault.skipped) reasons.set(`${fault.kind}|${fault.expected.reason}`, `  ${fault.kind}: ${fault.expected.reason}`);
+  if (reasons.size > 0) lines.push('alerts each window should raise, and why (rules as run here, docs/runbooks.md)', ...reasons.values());
   if (result.faults.length === 0) lines.push('  none');
   const f = result.ledger.figures;
   lines.push('');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {ensureBuilt} from '../helpers/build.js';
 import {ROOT} from '../helpers/cli.js';
-import {requireOneOf, requirePrograms} from '../helpers/programs.js';
+import {requireOneOf, requireProgram, requirePrograms} from '../helpers/programs.js';
 import {FAULT_KINDS} from '../../bench/soak/schedule.mjs';
 import {buildLedger, type Run} from '../../bench/soak/ledger.mjs';
 
@@ -21,6 +21,8 @@ import {buildLedger, type Run} from '../../bench/soak/ledger.mjs';
 const programs = requirePrograms('prometheus', 'redis-server');
 const alertmanager = requireOneOf(['alertmanager', 'prometheus-alertmanager'], 'prometheus-alertmanager');
 const skip = programs.skipReason ?? alertmanager.skipReason;
+// Without redis-sentinel the soak runs one redis-server and skips the failover, saying so.
+const sentinel = requireProgram('redis-sentinel');
 const dir = mkdtempSync(path.join(tmpdir(), 'vigil-soak-test-'));
 afterAll(() => rmSync(dir, {recursive: true, force: true}));
 
@@ -36,7 +38,7 @@ function soak(args: string[]): Promise<{code: number | null; stdout: string; std
 }
 
 interface SoakJson {
-  faults: {kind: string}[];
+  faults: {kind: string; skipped?: string; expected: {expect: string[]; reason: string}}[];
   ledger: {figures: {due: number; graded: number; lost: number}};
   alerts?: {firings: {alertname: string; resolved: boolean}[]};
   failures: string[];
@@ -52,6 +54,12 @@ describe.skipIf(skip)('npm run soak', () => {
     expect(report.failures).toEqual([]);
     expect(run.code).toBe(0);
     expect(new Set(report.faults.map(fault => fault.kind))).toEqual(new Set(FAULT_KINDS));
+    const failover = report.faults.find(fault => fault.kind === 'sentinel-failover')!;
+    if (sentinel.skipReason) expect(run.stdout).toMatch(/sentinel-failover +round 1 +\+\d\d:\d\d SKIPPED \(.*redis-sentinel not installed\)/);
+    else expect(failover.skipped).toBeUndefined();
+    // Every window says what it should raise, or why nothing.
+    for (const fault of report.faults) expect(fault.expected.reason, fault.kind).not.toBe('');
+    expect(run.stdout).toMatch(/^ {2}worker-sigkill: one replica at a time/m);
     expect(report.ledger.figures.lost).toBe(0);
     // The ledger saw the work: most slots graded by a run, not all excused.
     expect(report.ledger.figures.graded).toBeGreaterThan(report.ledger.figures.due / 2);
