@@ -58,10 +58,13 @@ export interface CheckWorker {
   force(): void;
 }
 
+const EVENTS_KEPT = 100;
+
 export async function startCheckWorker(options: CheckWorkerOptions): Promise<CheckWorker> {
   const {Queue, Worker} = await import('bullmq');
   const {redis, prefix} = options;
-  const queue = new Queue<CheckJobData>(QUEUE_NAME, {connection: redis, prefix});
+  // Nothing reads the events stream (no QueueEvents): BullMQ's default keeps 10,000 entries.
+  const queue = new Queue<CheckJobData>(QUEUE_NAME, {connection: redis, prefix, streams: {events: {maxLen: EVENTS_KEPT}}});
   const store = new ResultStore(redis, prefix, QUEUE_NAME);
   const forceController = new AbortController();
   let closing = false;
