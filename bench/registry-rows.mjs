@@ -28,8 +28,19 @@ export const TEN_CHECKS = [
 ];
 
 const usedMemory = async redis => Number(/used_memory:(\d+)/.exec(await redis.info('memory'))[1]);
-/** Commands Redis ran so far (INFO commandstats): with the runs between two reads, Redis operations per run. */
-const redisCalls = async redis => [...(await redis.info('commandstats')).matchAll(/calls=(\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+/**
+ * Commands Redis ran so far (INFO commandstats, which counts the commands BullMQ's scripts
+ * run too) and bytes it received and sent (INFO stats): with the runs between two reads,
+ * Redis operations and bytes per run.
+ */
+async function redisCalls(redis) {
+  const calls = [...(await redis.info('commandstats')).matchAll(/calls=(\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+  const stats = await redis.info('stats');
+  const number = name => Number(new RegExp(`${name}:(\\d+)`).exec(stats)?.[1] ?? 0);
+  const cpu = await redis.info('cpu');
+  const seconds = name => Number(new RegExp(`${name}:([\\d.]+)`).exec(cpu)?.[1] ?? 0);
+  return {calls, bytes: number('total_net_input_bytes') + number('total_net_output_bytes'), cpuS: seconds('used_cpu_user') + seconds('used_cpu_sys')};
+}
 
 /**
  * A scrape as Prometheus makes it: `Accept-Encoding: gzip`, timed to the last byte received
@@ -65,7 +76,7 @@ export async function registryRows(bench) {
   await stubGet(`/latency?ms=${latencyMs}`);
   const capacity = concurrency / (latencyMs / 1000);
   console.log(`\nregistry rows: ${TEN_CHECKS.length} checks per org, ${latencyMs} ms latency, ${measureS}s unscraped then ${measureS}s scraped every 15 s on the same worker`);
-  console.log('pairs    every  runs/s   ideal   ratio  scraped/15s  ratio to unscraped  CPU/run  Redis/pair  /metrics busy min/median/max  started');
+  console.log('pairs    every  runs/s   ideal   ratio  scraped/15s  ratio to unscraped  CPU/run (unscraped / scraped)  Redis/pair  /metrics busy min/median/max  started');
   for (const orgs of orgCounts) {
     const pairs = orgs * TEN_CHECKS.length;
     // Offer twice what the worker can run, so the queue stays busy without 100k jobs waiting.
@@ -93,22 +104,28 @@ export async function registryRows(bench) {
       await sleep(seconds * 1000);
       const elapsedS = (performance.now() - t0) / 1000;
       const runs = worker.runs() - runsBefore;
-      const calls = (await redisCalls(redis)) - callsBefore;
+      const callsAfter = await redisCalls(redis);
+      const calls = callsAfter.calls - callsBefore.calls;
+      const redisBytes = callsAfter.bytes - callsBefore.bytes;
+      const redisCpuS = callsAfter.cpuS - callsBefore.cpuS;
       scraping = false;
       await scraper;
-      return {perS: runs / elapsedS, cpuMsPerRun: ((worker.cpuS() - cpuBefore) * 1000) / Math.max(1, runs), redisOpsPerRun: calls / Math.max(1, runs), scrapes};
+      return {perS: runs / elapsedS, cpuMsPerRun: ((worker.cpuS() - cpuBefore) * 1000) / Math.max(1, runs), redisOpsPerRun: calls / Math.max(1, runs), redisBytesPerRun: redisBytes / Math.max(1, runs), redisCpuMsPerRun: (redisCpuS * 1000) / Math.max(1, runs), scrapes};
     };
-    // Alternated, two halves each, so that neither side gets all of the warm-up or of a noisy spell.
+    // Unscraped first: once scraped, the worker keeps the shared part built for 5 minutes
+    // (src/metrics/kept-ready.ts), so an unscraped stretch after a scraped one would pay for it.
     const halves = [];
-    for (const every of [0, 15_000, 0, 15_000]) halves.push(await measure(every, measureS / 2));
+    for (const every of [0, 0, 15_000, 15_000]) halves.push(await measure(every, measureS / 2));
     const merge = ([a, b]) => ({
       perS: (a.perS + b.perS) / 2,
       cpuMsPerRun: (a.cpuMsPerRun + b.cpuMsPerRun) / 2,
       redisOpsPerRun: (a.redisOpsPerRun + b.redisOpsPerRun) / 2,
+      redisBytesPerRun: (a.redisBytesPerRun + b.redisBytesPerRun) / 2,
+      redisCpuMsPerRun: (a.redisCpuMsPerRun + b.redisCpuMsPerRun) / 2,
       scrapes: [...a.scrapes, ...b.scrapes],
     });
-    const quiet = merge([halves[0], halves[2]]);
-    const scraped = merge([halves[1], halves[3]]);
+    const quiet = merge([halves[0], halves[1]]);
+    const scraped = merge([halves[2], halves[3]]);
     const memoryPerPair = ((await usedMemory(redis)) - baseMemory) / pairs;
     const breakdown = await redisBreakdown(redis, 'bench');
     const busy = [];
@@ -119,6 +136,7 @@ export async function registryRows(bench) {
       wire = scrape;
     }
     const processScrape = await promScrape(`${worker.url}/process`);
+    const peakRss = worker.peakRssMiB();
     const shape = await scrapeShape(`${worker.url}/checks`);
     const processShape = await scrapeShape(`${worker.url}/process`);
     await worker.stop();
@@ -128,11 +146,12 @@ export async function registryRows(bench) {
     const targets = pairs >= 100_000 ? ` ${verdict(ratio >= 0.98)} (>= 0.98)` : '';
     const scrapeTarget = pairs >= 100_000 ? ` ${verdict(s.median <= 100 && s.max <= 250)} (median <= 100, max <= 250 ms)` : '';
     console.log(
-      `${String(pairs).padEnd(7)}  ${String(everyMs / 1000).padStart(3)}s  ${fmt(quiet.perS).padStart(6)}  ${fmt(ideal).padStart(6)}  ${(quiet.perS / ideal).toFixed(3)}  ${fmt(scraped.perS).padStart(6)}       ${ratio.toFixed(3)}${targets}  ${quiet.cpuMsPerRun.toFixed(2)} ms  ${(memoryPerPair / 1024).toFixed(2)} KiB   ${fmt(s.min)} / ${fmt(s.median)} / ${fmt(s.max)} ms${scrapeTarget}  ${fmt(worker.startS)} s`,
+      `${String(pairs).padEnd(7)}  ${String(everyMs / 1000).padStart(3)}s  ${fmt(quiet.perS).padStart(6)}  ${fmt(ideal).padStart(6)}  ${(quiet.perS / ideal).toFixed(3)}  ${fmt(scraped.perS).padStart(6)}       ${ratio.toFixed(3)}${targets}  ${quiet.cpuMsPerRun.toFixed(2)} / ${scraped.cpuMsPerRun.toFixed(2)} ms  ${(memoryPerPair / 1024).toFixed(2)} KiB   ${fmt(s.min)} / ${fmt(s.median)} / ${fmt(s.max)} ms${scrapeTarget}  ${fmt(worker.startS)} s`,
     );
     printBreakdown(breakdown, pairs, memoryPerPair);
-    console.log(`  Redis operations per run (INFO commandstats, unscraped half): ${quiet.redisOpsPerRun.toFixed(1)}; scraped half: ${scraped.redisOpsPerRun.toFixed(1)}`);
+    console.log(`  Redis per run (INFO commandstats and stats), unscraped: ${quiet.redisOpsPerRun.toFixed(1)} operations, ${(quiet.redisBytesPerRun / 1024).toFixed(2)} KiB in + out, ${quiet.redisCpuMsPerRun.toFixed(3)} ms of Redis CPU; scraped every 15 s: ${scraped.redisOpsPerRun.toFixed(1)} operations, ${(scraped.redisBytesPerRun / 1024).toFixed(2)} KiB, ${scraped.redisCpuMsPerRun.toFixed(3)} ms`);
     console.log(`  /metrics/checks (scraped once for all replicas): ${(shape.bytes / 1024 / 1024).toFixed(2)} MiB of text, ${(shape.bytes / pairs).toFixed(0)} B per pair; sent gzipped ${(wire.bytes / 1024 / 1024).toFixed(2)} MiB, ${(wire.bytes / pairs).toFixed(1)} B per pair (${wire.gzip ? 'gzip' : 'NOT gzip'}); ${shape.pairSeries} per-pair samples (${(shape.pairSeries / pairs).toFixed(2)} per pair) + ${shape.other} others`);
+    console.log(`  worker peak RSS ${fmt(peakRss)} MiB`);
     console.log(`  /metrics/process (scraped on each replica): ${processShape.pairSeries + processShape.other} samples, ${(processShape.bytes / 1024).toFixed(1)} KiB of text, ${(processScrape.bytes / 1024).toFixed(1)} KiB gzipped, ${processScrape.ms.toFixed(1)} ms`);
   }
 }

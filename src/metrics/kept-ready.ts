@@ -3,11 +3,13 @@ import {gzip} from 'node:zlib';
 
 /**
  * A body kept built between scrapes. At 100,000 (check, org) pairs the check series are
- * ~70 MB of text; building them when Prometheus asks (read what changed in Redis, parse,
+ * ~60 MB of text; building them when Prometheus asks (read what changed in Redis, parse,
  * render, join) competed with the runs on the same event loop and made the scrape itself
- * slow. So while the body is asked for, it is rebuilt every `refreshMs` in the background
- * and a scrape writes what is ready: at most `refreshMs` old, built in the time between
- * scrapes rather than inside one. Nobody asking for `idleMs` stops the rebuilding (a
+ * slow. So while the body is asked for, it is rebuilt in the background at the pace it is
+ * asked for (the time between the last two asks), but not more often than every
+ * `refreshMs`, and a scrape writes what is ready: built in the time between scrapes rather
+ * than inside one, at most one scrape interval old. A build costs the same whenever it
+ * runs, so building more often than the scrapes come would only burn CPU. Nobody asking for `idleMs` stops the rebuilding (a
  * replica Prometheus does not scrape for check series pays nothing); the next ask then
  * builds afresh and waits for it, as does the first. `refreshMs: 0` builds on every ask.
  *
@@ -47,6 +49,8 @@ export class KeptReady {
   private lastMembers: Buffer[] | undefined;
   private segments: Segment[] = [];
   private askedAt = 0;
+  /** Time between the last two asks: how often the body is wanted. */
+  private askGap = 0;
   private wantsGzip = false;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -82,7 +86,9 @@ export class KeptReady {
   }
 
   private async ask(gzipped: boolean): Promise<Built> {
-    this.askedAt = this.now();
+    const now = this.now();
+    if (this.askedAt > 0) this.askGap = now - this.askedAt;
+    this.askedAt = now;
     this.wantsGzip ||= gzipped;
     if (this.options.refreshMs <= 0 || !this.built) return this.rebuild();
     this.schedule();
@@ -119,7 +125,7 @@ export class KeptReady {
         () => this.schedule(),
         () => this.schedule(),
       );
-    }, this.options.refreshMs);
+    }, Math.max(this.options.refreshMs, Math.min(this.askGap, this.options.idleMs)));
     this.timer.unref();
   }
 

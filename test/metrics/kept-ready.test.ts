@@ -50,6 +50,19 @@ describe('a body kept built', () => {
     expect(text(await kept.plain())).toBe('v 3\n');
   });
 
+  it('rebuilds at the pace it is asked for, not every refreshMs, when asks are further apart', async () => {
+    let clock = 1000;
+    const {calls, build} = counted(() => [Buffer.from('x 1\n')]);
+    kept = new KeptReady(build, {refreshMs: 20, idleMs: 60_000, now: () => clock});
+    await kept.plain();
+    clock += 400; // scraped every 400 ms
+    await kept.plain();
+    await new Promise(resolve => setTimeout(resolve, 150));
+    // Timers fire late on a busy machine, never early: at 20 ms there would have been several builds.
+    expect(calls.count).toBe(1);
+    await waitFor('the rebuild one ask gap later', () => calls.count === 2);
+  });
+
   it('builds on every ask with refreshMs 0, one build for asks that arrive together', async () => {
     const {calls, build} = counted(() => [Buffer.from('x 1\n')]);
     kept = new KeptReady(build, {refreshMs: 0, idleMs: 1000});
