@@ -47,7 +47,7 @@ export type MetricsView = 'all' | 'process' | 'checks';
 /** A body as gzip members (concatenated, one valid gzip stream), or plain parts. */
 export type MetricsBody = (string | Buffer)[] | {gzip: readonly Buffer[]};
 
-/** The shared part is at most this old when served; a scrape every 15-30 s sees a new one each time. */
+/** The shared part is rebuilt at the pace it is scraped, but never more often than this. */
 export const REFRESH_MS = 10_000;
 /** Unasked this long, the shared part stops being rebuilt (a replica not scraped for it). */
 export const IDLE_MS = 5 * 60_000;
