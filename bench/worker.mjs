@@ -41,6 +41,8 @@ const {values: args} = parseArgs({
     'registry-orgs': {type: 'string', default: '1000,10000'},
     scrapes: {type: 'string', default: '20'},
     concurrency: {type: 'string', default: '50'},
+    /** Redis settings for the bench's redis-server, e.g. "hash-max-listpack-value 1024" (docs/performance.md, "What a pair holds in Redis"). */
+    'redis-config': {type: 'string', default: ''},
     /** Run only the throughput rows of one latency ("50ms", "200ms"), only the scrapes ("scrape"), or only the ten-check rows ("registry"). */
     only: {type: 'string'},
   },
@@ -54,7 +56,7 @@ const KEY = 'bench-key-0123456789';
 
 // Redis, fresh for each worker (FLUSHALL), no persistence.
 const redisPort = await freePort();
-launch('/usr/bin/redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], {stdio: 'ignore'});
+launch('/usr/bin/redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction', ...args['redis-config'].split(/\s+/).filter(Boolean).flatMap((word, i) => (i % 2 === 0 ? [`--${word}`] : [word]))], {stdio: 'ignore'});
 const redisUrl = `redis://127.0.0.1:${redisPort}`;
 const {Redis} = await import('ioredis');
 const redis = new Redis(redisUrl, {maxRetriesPerRequest: null, retryStrategy: () => 100});
@@ -179,6 +181,7 @@ const verdict = ok => (ok ? 'PASS' : 'FAIL');
 
 const cpu = cpus();
 console.log(`machine  ${cpu.length} cores, ${cpu[0]?.model ?? 'unknown CPU'}; Node ${process.version}; load average at start ${loadavg().map(n => n.toFixed(2)).join(' ')}`);
+if (args['redis-config']) console.log(`redis    ${args['redis-config']}`);
 console.log(`worker   node dist/cli.js worker, concurrency ${concurrency}, every 1s, JSON log lines on a pipe; ${measureS}s measured after a warm-up\n`);
 
 // --- Throughput -------------------------------------------------------------------------

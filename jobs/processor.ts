@@ -7,7 +7,7 @@ import {exportableObserved, resultThresholds} from '../src/metrics/observed.js';
 import type {ErrorKind, ResultStore, RunOutcome} from '../src/metrics/store.js';
 import type {VigilMetrics} from '../src/metrics/registry.js';
 import {sanitizeText} from '../src/output/sanitize.js';
-import type {CheckJobData} from '../src/redis/queue.js';
+import {jobSpec, type CheckJobData} from '../src/redis/queue.js';
 
 /**
  * One scheduled run: call the upstream with a timeout, record the outcome (store, metrics,
@@ -76,7 +76,7 @@ export function createProcessor(deps: ProcessorDeps) {
   // Loaded once, not awaited on every run.
   let bullmq: Promise<typeof import('bullmq')> | undefined;
   return async (job: Job<CheckJobData>): Promise<{severity: string}> => {
-    const spec = job.data;
+    const spec = jobSpec(job.data);
     const attempt = job.attemptsMade + 1;
     const attempts = job.opts.attempts ?? 1;
     const started = now();

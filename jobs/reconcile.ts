@@ -2,7 +2,7 @@ import type {Queue} from 'bullmq';
 import type {CheckSpec} from '../src/checks/schema.js';
 import type {ResultStore} from '../src/metrics/store.js';
 import {fnv1a32} from '../src/fnv1a.js';
-import type {CheckJobData} from '../src/redis/queue.js';
+import {jobData, type CheckJobData} from '../src/redis/queue.js';
 
 /**
  * Makes the queue's job schedulers match the checks file: one scheduler per (check, org),
@@ -36,13 +36,15 @@ export interface JobRetryPolicy {
 export function jobTemplate(spec: CheckSpec, retry: JobRetryPolicy) {
   return {
     name: spec.check,
-    data: spec satisfies CheckJobData,
+    data: jobData(spec),
     opts: {
       attempts: retry.attempts,
-      backoff: {type: 'exponential', delay: retry.backoffMs, jitter: 0.5},
-      // Results live in the store; keep a short history for `schedules list` and debugging.
-      removeOnComplete: {age: 3600, count: 1000},
-      removeOnFail: {age: 24 * 3600, count: 1000},
+      // A backoff only matters to a second attempt: without one it is bytes in every job.
+      ...(retry.attempts > 1 ? {backoff: {type: 'exponential', delay: retry.backoffMs, jitter: 0.5}} : {}),
+      // Results live in the store and nothing reads a finished job: a completed one is
+      // deleted at once, a few failed ones stay a day for debugging (docs/performance.md).
+      removeOnComplete: true,
+      removeOnFail: {age: 24 * 3600, count: 100},
     },
   };
 }
@@ -73,7 +75,8 @@ export async function reconcile(
       (current.offset ?? 0) !== schedulerOffset(spec) ||
       JSON.stringify(current.template?.data) !== JSON.stringify(template.data) ||
       current.template?.opts?.attempts !== template.opts.attempts ||
-      (current.template?.opts?.backoff as {delay?: number} | undefined)?.delay !== retry.backoffMs
+      (current.template?.opts?.backoff as {delay?: number} | undefined)?.delay !== template.opts.backoff?.delay ||
+      JSON.stringify(current.template?.opts?.removeOnComplete) !== JSON.stringify(template.opts.removeOnComplete)
     ) {
       summary.changed.push(spec.id);
       toUpsert.push(spec);

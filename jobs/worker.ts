@@ -37,6 +37,8 @@ export interface CheckWorkerOptions {
   /** How long a job's lock lives without renewal: a killed worker's run is re-run after it. */
   lockDurationMs?: number;
   stalledIntervalMs?: number;
+  /** How often the shared metrics are rebuilt while scraped; 0: on every scrape (tests). Default: REFRESH_MS. */
+  metricsRefreshMs?: number;
   /** How often to look for the store marker besides on every reconnect. */
   markerCheckMs?: number;
   logRun: (entry: RunLogEntry) => void;
@@ -59,10 +61,13 @@ export interface CheckWorker {
   force(): void;
 }
 
+const EVENTS_KEPT = 100;
+
 export async function startCheckWorker(options: CheckWorkerOptions): Promise<CheckWorker> {
   const {Queue, Worker} = await import('bullmq');
   const {redis, prefix} = options;
-  const queue = new Queue<CheckJobData>(QUEUE_NAME, {connection: redis, prefix});
+  // Nothing reads the events stream (no QueueEvents): BullMQ's default keeps 10,000 entries.
+  const queue = new Queue<CheckJobData>(QUEUE_NAME, {connection: redis, prefix, streams: {events: {maxLen: EVENTS_KEPT}}});
   const store = new ResultStore(redis, prefix, QUEUE_NAME);
   const forceController = new AbortController();
   let closing = false;
@@ -78,6 +83,7 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
     schedulerCount: () => queue.getJobSchedulersCount(),
     checks: options.specs.map(spec => spec.check),
     registryOrgs: options.discover?.orgs,
+    ...(options.metricsRefreshMs === undefined ? {} : {refreshMs: options.metricsRefreshMs}),
   });
 
   // The port first: a taken port should fail before anything in Redis changes.
@@ -86,7 +92,7 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
     server = await startMetricsServer({
       host: options.metricsHost,
       port: options.metricsPort,
-      render: metrics.render,
+      render: metrics.body,
       health: () => ({
         ok: !closing && redis.status === 'ready',
         detail: {redis: redis.status, closing, inFlight: active},
@@ -256,6 +262,7 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
       closing = true;
       clearInterval(markerTimer);
       clearInterval(registryTimer);
+      metrics.stop();
       discoveryAbort.abort();
       redis.off('ready', onReady);
       redis.off('close', onClose);

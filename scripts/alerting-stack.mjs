@@ -79,9 +79,11 @@ export function scaleRuleDurations(rulesText, factor, minSeconds = 1) {
 export function prometheusConfig({targets, alertmanager, intervalSeconds}) {
   const doc = parse(readFileSync(PROMETHEUS_CONFIG, 'utf8'));
   doc.global = {...doc.global, scrape_interval: `${intervalSeconds}s`, evaluation_interval: `${intervalSeconds}s`};
-  const job = doc.scrape_configs.find(config => config.job_name === 'vigil');
-  job.scrape_timeout = `${intervalSeconds}s`;
-  job.static_configs = [{...job.static_configs?.[0], targets}];
+  for (const job of doc.scrape_configs) {
+    job.scrape_timeout = `${intervalSeconds}s`;
+    // Every replica's own part; the shared part from one of them (the shipped config's rule).
+    job.static_configs = [{...job.static_configs?.[0], targets: job.job_name === 'vigil' ? targets : targets.slice(0, 1)}];
+  }
   doc.alerting.alertmanagers = [{static_configs: [{targets: [alertmanager]}]}];
   return stringify(doc, {lineWidth: 0});
 }

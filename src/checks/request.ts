@@ -6,6 +6,6 @@ import type {CheckSpec} from './schema.js';
  * same, so a grade made by hand matches the next one the worker makes. Named settings last:
  * the file's own fields win over a `params:` key of the same name.
  */
-export function specRequestBody(spec: CheckSpec): Record<string, HealthcheckParamValue> {
+export function specRequestBody(spec: Pick<CheckSpec, 'org' | 'lookbackHours' | 'warnThreshold' | 'failThreshold' | 'params'>): Record<string, HealthcheckParamValue> {
   return {...spec.params, ...healthcheckRequestBody(spec)};
 }

@@ -1,8 +1,10 @@
-import {createServer, type Server, type ServerResponse} from 'node:http';
+import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
+import type {MetricsBody, MetricsView} from './registry.js';
 
 /**
- * The worker's HTTP endpoint: `/metrics` for Prometheus and `/healthz` for liveness
- * probes (503 while Redis is unreachable or the worker is shutting down).
+ * The worker's HTTP endpoint: `/metrics` for Prometheus (`/metrics/process` and
+ * `/metrics/checks` its two parts, for several replicas: registry.ts) and `/healthz` for
+ * liveness probes (503 while Redis is unreachable or the worker is shutting down).
  */
 export interface Health {
   ok: boolean;
@@ -37,11 +39,27 @@ async function stream(res: ServerResponse, parts: readonly (string | Buffer)[]):
   res.end();
 }
 
+const VIEWS = new Map<string, MetricsView>([
+  ['/metrics', 'all'],
+  ['/metrics/process', 'process'],
+  ['/metrics/checks', 'checks'],
+]);
+
+/** Prometheus sends `Accept-Encoding: gzip`; a q of 0 refuses it. */
+function acceptsGzip(req: IncomingMessage): boolean {
+  const header = req.headers['accept-encoding'];
+  if (typeof header !== 'string') return false;
+  return header.split(',').some(item => {
+    const [coding, ...params] = item.trim().toLowerCase().split(';');
+    return coding === 'gzip' && !params.some(param => /^\s*q=0(\.0*)?\s*$/.test(param));
+  });
+}
+
 export async function startMetricsServer(options: {
   host: string;
   port: number;
-  /** The /metrics body in parts, written in order (VigilMetrics.render). */
-  render: () => Promise<(string | Buffer)[]>;
+  /** The body of a view in parts, written in order, gzipped when `gzip` and the render agrees (VigilMetrics.body). */
+  render: (view: MetricsView, gzip: boolean) => Promise<MetricsBody>;
   health: () => Health;
 }): Promise<MetricsServer> {
   const server = createServer((req, res) => {
@@ -50,9 +68,14 @@ export async function startMetricsServer(options: {
       res.writeHead(405, {allow: 'GET, HEAD'}).end();
       return;
     }
-    if (path === '/metrics') {
-      options.render().then(
-        parts => void stream(res.writeHead(200, {'content-type': 'text/plain; version=0.0.4; charset=utf-8'}), req.method === 'HEAD' ? [] : parts),
+    const view = VIEWS.get(path ?? '');
+    if (view) {
+      options.render(view, acceptsGzip(req)).then(
+        body => {
+          const headers: Record<string, string> = {'content-type': 'text/plain; version=0.0.4; charset=utf-8'};
+          if (!Array.isArray(body)) headers['content-encoding'] = 'gzip';
+          void stream(res.writeHead(200, headers), req.method === 'HEAD' ? [] : Array.isArray(body) ? body : (body as {gzip: readonly Buffer[]}).gzip);
+        },
         (error: unknown) => res.writeHead(500, {'content-type': 'text/plain'}).end(`metrics failed: ${String(error)}\n`),
       );
       return;
@@ -62,7 +85,7 @@ export async function startMetricsServer(options: {
       res.writeHead(health.ok ? 200 : 503, {'content-type': 'application/json'}).end(`${JSON.stringify({status: health.ok ? 'ok' : 'unhealthy', ...health.detail})}\n`);
       return;
     }
-    res.writeHead(404, {'content-type': 'text/plain'}).end('not found: try /metrics or /healthz\n');
+    res.writeHead(404, {'content-type': 'text/plain'}).end('not found: try /metrics, /metrics/process, /metrics/checks or /healthz\n');
   });
   // Keep-alive connections from Prometheus must not hold shutdown open.
   server.keepAliveTimeout = 5000;

@@ -23,7 +23,8 @@ import {parseStoredHalf, parseStoredSpec} from './stored.js';
  * Every replica still reads every change from Redis, so all export the same values; a full
  * read happens on the first scrape, when the config or the sequence moved unexpectedly
  * (Redis restarted, a reconcile), and every FULL_READ_MS to bound what a writer that does
- * not record changes (an older vigil) could hide.
+ * not record changes (an older vigil) could hide. /metrics reads through a part kept built
+ * (registry.ts), so these reads happen every few seconds in the background, not per scrape.
  */
 
 export const RUN_OUTCOMES = ['ok', 'warn', 'fail', 'error'] as const;
@@ -100,8 +101,13 @@ for _, id in ipairs(ids) do
 end
 return out`;
 
-/** The longest a reader goes without reading the whole state hash. */
-export const FULL_READ_MS = 60_000;
+/**
+ * The longest a reader goes without reading the whole state hash. Reconciles and a Redis that
+ * lost its data are seen at once (config version, sequence); this only bounds what a writer
+ * that does not note its changes (a vigil before the change feed) could hide, and at 100,000
+ * pairs a whole read is ~20 MB parsed on the worker's event loop: rare, not per minute.
+ */
+export const FULL_READ_MS = 10 * 60_000;
 
 export class ResultStore {
   readonly keys: {config: string; state: string; marker: string; version: string; seq: string; changes: string; reconcileLock: string};

@@ -9,6 +9,19 @@ import {requireProgram} from '../helpers/programs.js';
 import {parseRedisUrl} from '../../src/redis/connection-url.js';
 import {parseChecks} from '../../src/checks/loader.js';
 
+describe('deploy/prometheus/prometheus.yml: every pair\'s series ingested once, whatever the replicas', () => {
+  const config = parseAllDocuments(readFileSync(path.join(ROOT, 'deploy/prometheus/prometheus.yml'), 'utf8'))[0]!.toJS() as {
+    scrape_configs: {job_name: string; metrics_path: string; static_configs: {labels?: Record<string, string>}[]; relabel_configs?: {target_label: string; replacement: string}[]}[];
+  };
+  it('scrapes /metrics/process per replica and /metrics/checks once, both as job="vigil" and told apart by a label', () => {
+    const byPath = Object.fromEntries(config.scrape_configs.map(job => [job.metrics_path, job]));
+    expect(Object.keys(byPath).sort()).toEqual(['/metrics/checks', '/metrics/process']);
+    expect(byPath['/metrics/process']!.job_name).toBe('vigil');
+    expect(byPath['/metrics/checks']!.relabel_configs).toContainEqual({target_label: 'job', replacement: 'vigil'});
+    expect(byPath['/metrics/checks']!.static_configs[0]!.labels).toMatchObject({metrics: 'shared'});
+  });
+});
+
 /* The deploy/ examples for running workers: a systemd unit that systemd accepts, and Kubernetes manifests that fit together. */
 
 const UNIT = path.join(ROOT, 'deploy/systemd/vigil-worker.service');
@@ -93,6 +106,16 @@ describe('deploy/kubernetes', () => {
   const [secret] = load('secret.example.yaml');
   const [configMap] = load('configmap.yaml');
   const container = deployment.spec.template.spec.containers[0];
+
+  it('lets Prometheus scrape each pod\'s own metrics, and the shared ones once through a ClusterIP Service', () => {
+    const [, everyPod, once] = load('deployment.yaml');
+    expect(deployment.spec.template.metadata.annotations['prometheus.io/path']).toBe('/metrics/process');
+    expect(everyPod.spec.clusterIP).toBe('None');
+    // A ClusterIP (not headless) Service: one address, a replica per connection.
+    expect(once).toMatchObject({kind: 'Service', metadata: {name: 'vigil-worker-checks'}, spec: {selector: deployment.spec.selector.matchLabels}});
+    expect(once.spec.clusterIP).toBeUndefined();
+    expect(once.spec.ports[0]).toMatchObject({port: 9464, targetPort: 'metrics'});
+  });
 
   it('probes /healthz on the metrics port and exposes it to Prometheus', () => {
     expect(container.ports).toEqual([{name: 'metrics', containerPort: 9464}]);

@@ -49,6 +49,8 @@ export async function launchWorker(options: {
     // renewal, and BullMQ then runs the job again. Tests of stall recovery set their own.
     lockDurationMs: options.lockDurationMs ?? 30_000,
     markerCheckMs: options.markerCheckMs ?? 60_000,
+    // What a test scrapes right after a run must show it: built on every scrape.
+    metricsRefreshMs: 0,
     logRun: entry => runs.push(entry),
     logEvent: (message, fields) => events.push(`${message} ${JSON.stringify(fields ?? {})}`),
   });

@@ -15,7 +15,10 @@ import {rejectionOf} from '../helpers/thrown.js';
  * the run is retried; what is recorded is what /metrics and `schedules list` show.
  */
 
-const SPEC: CheckJobData = {id: 'takedowns.cancelled-count@acme', check: 'takedowns.cancelled-count', org: 'acme', everyMs: 60_000, lookbackHours: 24, warnThreshold: 3, failThreshold: 10};
+/** A job as an older vigil scheduled it (the whole spec); the runs of both shapes are the same (see 'a job without id'). */
+type SpecJobData = CheckJobData & {id: string; everyMs: number; discovered?: true};
+
+const SPEC: SpecJobData = {id: 'takedowns.cancelled-count@acme', check: 'takedowns.cancelled-count', org: 'acme', everyMs: 60_000, lookbackHours: 24, warnThreshold: 3, failThreshold: 10};
 
 const RESULT = {severity: 'warn', observed: {cancelledCount: 4}} as unknown as HealthcheckResult;
 
@@ -81,6 +84,14 @@ const hanging = (signal: AbortSignal) =>
   });
 
 describe('a scheduled run', () => {
+  it('a job without id (what reconcile schedules) sends and stores as the whole spec did', async () => {
+    const h = harness(async () => RESULT);
+    const {check, org, lookbackHours, warnThreshold, failThreshold} = SPEC;
+    await h.processor(job(0, 3, {check, org, lookbackHours, warnThreshold, failThreshold}));
+    expect(h.calls).toEqual([{check: 'takedowns.cancelled-count', body: {slug: 'acme', lookbackHours: 24, warnThreshold: 3, failThreshold: 10}}]);
+    expect(h.stored).toEqual([['success', 'takedowns.cancelled-count@acme', RESULT, 1_000_250, 250, {cancelledCount: 4}]]);
+  });
+
   it('sends the spec as the request body and records a result everywhere it is shown', async () => {
     const h = harness(async () => RESULT);
     await expect(h.processor(job())).resolves.toEqual({severity: 'warn'});
@@ -106,7 +117,7 @@ describe('a scheduled run', () => {
   });
 
   it('sends a discovered check only the slug and its params; thresholds the result states are logged', async () => {
-    const spec: CheckJobData = {id: 'reviewing.backlog@acme', check: 'reviewing.backlog', org: 'acme', everyMs: 60_000, params: {maxAgeDays: 7, strict: true}, discovered: true};
+    const spec: SpecJobData = {id: 'reviewing.backlog@acme', check: 'reviewing.backlog', org: 'acme', everyMs: 60_000, params: {maxAgeDays: 7, strict: true}, discovered: true};
     const result = {severity: 'fail', observed: {pendingCount: 40}, threshold: {warnThreshold: 10, failThreshold: 25}} as unknown as HealthcheckResult;
     const h = harness(async () => result);
     await expect(h.processor(job(0, 3, spec))).resolves.toEqual({severity: 'fail'});

@@ -48,6 +48,23 @@ describe.skipIf(redisServer.skipReason)('reconcile', () => {
 });
 
 describe.skipIf(redisServer.skipReason)('runs', () => {
+  it('keeps no finished job and a short event stream: a pair holds its scheduler, its next job and its result', async () => {
+    const prefix = 'lean';
+    const redis = fixture.redis.client();
+    const queue = new Queue('healthchecks', {connection: redis, prefix});
+    const worker = await start({prefix, specs: [spec('lean-a'), spec('lean-b')], retry: {attempts: 1, backoffMs: 100}});
+    await waitFor('three runs of each', () => ['lean-a', 'lean-b'].every(org => worker.runs.filter(run => run.org === org).length >= 3));
+    await waitFor('completions recorded', async () => (await queue.getJobCounts('active')).active === 0 || undefined);
+    expect(await queue.getJobCounts('completed', 'failed')).toEqual({completed: 0, failed: 0});
+    // BullMQ's default trims its event stream at 10,000 entries (1.2 MiB); nothing of vigil reads them.
+    expect(await redis.hget(`${prefix}:healthchecks:meta`, 'opts.maxLenEvents')).toBe('100');
+    const [scheduler] = await queue.getJobSchedulers(0, 0);
+    // What a run needs and nothing the scheduler already holds (id, interval); one attempt has no backoff.
+    expect(scheduler!.template?.data).toEqual({check: 'takedowns.cancelled-count', org: scheduler!.template!.data!.org, lookbackHours: 24, warnThreshold: 3, failThreshold: 10});
+    expect(scheduler!.template?.opts).not.toHaveProperty('backoff');
+    await Promise.all([worker.shutdown(1000), queue.close()]);
+  });
+
   it('calls the upstream with the spec, stores the result and exports it', async () => {
     fixture.stub.counts.set('run-warn', 5);
     const worker = await start({prefix: 'runs', specs: [spec('run-warn', {warnThreshold: 4, failThreshold: 9, lookbackHours: 48})]});

@@ -1,5 +1,7 @@
 import {describe, expect, it} from 'vitest';
-import {createMetrics, type MetricsSources} from '../../src/metrics/registry.js';
+import {gunzipSync} from 'node:zlib';
+import {createMetrics, type MetricsBody, type MetricsSources} from '../../src/metrics/registry.js';
+import {waitFor} from '../helpers/wait-for.js';
 import type {StoredCheck} from '../../src/metrics/store.js';
 import {COMMIT, VERSION} from '../../src/version.js';
 import {metricValue} from '../jobs/harness.js';
@@ -71,15 +73,62 @@ describe('the metrics an operator expects', () => {
 
 describe('scrapes under load', () => {
   it('share one read and one render when they arrive together', async () => {
-    const {source, reads} = sources(checks(2000));
+    const {source, reads} = sources(checks(2000), {refreshMs: 0});
     const metrics = await createMetrics(source);
     const bodies = await Promise.all(Array.from({length: 50}, () => body(metrics.render())));
     expect(reads.count).toBe(1);
     expect(new Set(bodies).size).toBe(1);
     expect(metricValue(bodies[0]!, 'vigil_check_fail_threshold', {check: CHECK, org: 'org-1999'})).toBe(10);
-    // A scrape after that one finished reads Redis again: values are never older than the scrape.
+    // refreshMs 0: a scrape after that one finished reads Redis again.
     await metrics.render();
     expect(reads.count).toBe(2);
+  });
+
+  it('are answered from the shared part kept built: Redis is read every refreshMs, not per scrape', async () => {
+    let items = checks(2);
+    const reads = {count: 0};
+    const {source} = sources([], {refreshMs: 200, store: {readAll: async () => (reads.count++, items)}});
+    const metrics = await createMetrics(source);
+    // The first scrape waits for the first build.
+    expect(metricValue(await body(metrics.render()), 'vigil_check_fail_threshold', {check: CHECK, org: 'org-1'})).toBe(10);
+    for (let i = 0; i < 20; i++) await metrics.render();
+    expect(reads.count).toBe(1);
+    items = [items[0]!, {spec: {...items[1]!.spec, failThreshold: 12}}];
+    await waitFor('a rebuild to show the change', async () => metricValue(await body(metrics.render()), 'vigil_check_fail_threshold', {check: CHECK, org: 'org-1'}) === 12);
+    expect(reads.count).toBeGreaterThan(1);
+    metrics.stop();
+  });
+});
+
+describe('the two parts of /metrics, for several replicas', () => {
+  const text = async (body: MetricsBody) => (Array.isArray(body) ? body.map(part => part.toString()).join('') : gunzipSync(Buffer.concat(body.gzip)).toString());
+
+  it('process: this process only, no pair of the store; checks: the shared state only', async () => {
+    const {source, reads} = sources(checks(3), {refreshMs: 0});
+    const metrics = await createMetrics(source);
+    const own = await text(await metrics.body('process', false));
+    expect(own).toContain('vigil_build_info{');
+    expect(own).toContain('vigil_check_runs_total{');
+    expect(own).not.toMatch(/^vigil_(check_severity|check_interval_seconds|store_up|queue_jobs)\b/m);
+    expect(reads.count).toBe(0);
+    const shared = await text(await metrics.body('checks', false));
+    expect(metricValue(shared, 'vigil_check_interval_seconds', {check: CHECK, org: 'org-2'})).toBe(60);
+    expect(metricValue(shared, 'vigil_store_up')).toBe(1);
+    expect(metricValue(shared, 'vigil_queue_schedulers', {queue: 'healthchecks'})).toBe(3);
+    expect(shared).not.toContain('vigil_build_info');
+    expect(shared).not.toContain('process_cpu_seconds_total');
+  });
+
+  it('gzipped: the same text as plain, as concatenated gzip members', async () => {
+    const metrics = await createMetrics(sources(checks(5000), {refreshMs: 0}).source);
+    const gzipped = await metrics.body('all', true);
+    expect(Array.isArray(gzipped)).toBe(false);
+    expect((gzipped as {gzip: Buffer[]}).gzip.length).toBeGreaterThan(2);
+    const plain = await text(await metrics.body('all', false));
+    // The process part's own counters (CPU, GC) move between the two renders: compare the shared part.
+    const shared = (t: string) => t.slice(t.indexOf('# HELP vigil_store_up'));
+    expect(shared(await text(gzipped))).toBe(shared(plain));
+    expect(metricValue(plain, 'vigil_check_fail_threshold', {check: CHECK, org: 'org-4999'})).toBe(10);
   });
 });
 

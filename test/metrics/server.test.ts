@@ -1,4 +1,5 @@
-import {request, type IncomingMessage, type ServerResponse} from 'node:http';
+import {get, request, type IncomingMessage, type ServerResponse} from 'node:http';
+import {gunzipSync, gzipSync} from 'node:zlib';
 import {afterEach, describe, expect, it} from 'vitest';
 import {startMetricsServer, type MetricsServer} from '../../src/metrics/server.js';
 import {waitFor} from '../helpers/wait-for.js';
@@ -53,6 +54,37 @@ describe('the metrics endpoint', () => {
   });
 });
 
+/** A GET with exactly these headers (fetch adds its own Accept-Encoding): status, headers, raw body. */
+const rawGet = (url: string, headers: Record<string, string> = {}) =>
+  new Promise<{headers: IncomingMessage['headers']; body: Buffer}>((resolve, reject) => {
+    get(url, {headers}, response => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({headers: response.headers, body: Buffer.concat(chunks)}));
+    }).on('error', reject);
+  });
+
+describe('the views and their encoding', () => {
+  it('serves each view by its path, gzipped (concatenated members) when the scraper accepts gzip, plain otherwise', async () => {
+    const asked: unknown[] = [];
+    server = await startMetricsServer({
+      host: '127.0.0.1',
+      port: 0,
+      render: async (view, gzip) => (asked.push([view, gzip]), gzip ? {gzip: [gzipSync('a 1\n'), gzipSync('b 2\n')]} : ['a 1\n', 'b 2\n']),
+      health: () => ({ok: true, detail: {}}),
+    });
+    const zipped = await rawGet(`${server.url}/metrics/checks`, {'accept-encoding': 'deflate, gzip'});
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.body).toString()).toBe('a 1\nb 2\n');
+    for (const [path, encoding] of [['/metrics/process', undefined], ['/metrics', 'gzip;q=0']] as const) {
+      const plain = await rawGet(`${server.url}${path}`, encoding ? {'accept-encoding': encoding} : {});
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toBe('a 1\nb 2\n');
+    }
+    expect(asked).toEqual([['checks', true], ['process', false], ['all', false]]);
+  });
+});
+
 describe('what the metrics endpoint answers besides a scrape', () => {
   const start = (overrides: Partial<Parameters<typeof startMetricsServer>[0]> = {}) =>
     startMetricsServer({host: '127.0.0.1', port: 0, render: async () => ['up 1\n'], health: () => ({ok: true, detail: {}}), ...overrides});
@@ -77,7 +109,7 @@ describe('what the metrics endpoint answers besides a scrape', () => {
     const other = await fetch(`${server.url}/metric`);
     expect(other.status).toBe(404);
     expect(other.headers.get('content-type')).toBe('text/plain');
-    expect(await other.text()).toBe('not found: try /metrics or /healthz\n');
+    expect(await other.text()).toBe('not found: try /metrics, /metrics/process, /metrics/checks or /healthz\n');
   });
 
   it('500 with the reason when the render fails', async () => {
