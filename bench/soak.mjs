@@ -23,6 +23,7 @@ import {startSoakRedis} from './soak/redis.mjs';
 import {createReplica} from './soak/replicas.mjs';
 import {startSampler} from './soak/sampler.mjs';
 import {startAlerting} from './soak/alerts.mjs';
+import {startService} from './soak/service.mjs';
 import {injectFault} from './soak/faults.mjs';
 import {checkExpectedAlerts, expectedAlerts, ruleDurations} from './soak/expected-alerts.mjs';
 import {buildLedger} from './soak/ledger.mjs';
@@ -94,7 +95,9 @@ const readSchedulers = async () => {
 };
 await readSchedulers();
 
-const alerting = await startAlerting({targets: replicas.map(replica => replica.target), ruleSpeedup: options.ruleSpeedup});
+const service = await startService(replicas);
+cleanups.push(() => service.close());
+const alerting = await startAlerting({targets: replicas.map(replica => replica.target), checksTarget: service.target, ruleSpeedup: options.ruleSpeedup});
 if (alerting.missing) progress(`alerts not watched: ${alerting.missing} not installed`);
 else cleanups.push(() => alerting.stop());
 

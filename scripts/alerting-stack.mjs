@@ -75,14 +75,17 @@ export function scaleRuleDurations(rulesText, factor, minSeconds = 1) {
   return stringify(doc, {lineWidth: 0});
 }
 
-/** The shipped Prometheus config aimed at `targets` and `alertmanager` (host:port). */
-export function prometheusConfig({targets, alertmanager, intervalSeconds}) {
+/**
+ * The shipped Prometheus config aimed at `targets` and `alertmanager` (host:port); the shared
+ * part from `checksTarget` (a Service's address), or from the first target when not given.
+ */
+export function prometheusConfig({targets, checksTarget = targets[0], alertmanager, intervalSeconds}) {
   const doc = parse(readFileSync(PROMETHEUS_CONFIG, 'utf8'));
   doc.global = {...doc.global, scrape_interval: `${intervalSeconds}s`, evaluation_interval: `${intervalSeconds}s`};
   for (const job of doc.scrape_configs) {
     job.scrape_timeout = `${intervalSeconds}s`;
     // Every replica's own part; the shared part from one of them (the shipped config's rule).
-    job.static_configs = [{...job.static_configs?.[0], targets: job.job_name === 'vigil' ? targets : targets.slice(0, 1)}];
+    job.static_configs = [{...job.static_configs?.[0], targets: job.job_name === 'vigil' ? targets : [checksTarget]}];
   }
   doc.alerting.alertmanagers = [{static_configs: [{targets: [alertmanager]}]}];
   return stringify(doc, {lineWidth: 0});
@@ -193,13 +196,13 @@ function keepTail(child) {
  * two loopback ports.
  */
 export function spawnAlerting(options) {
-  const {dir, prometheusBin, alertmanagerBin, prometheusPort, alertmanagerPort, targets, intervalSeconds, ruleSpeedup, receiverUrl, timings, spawnOptions = {}} = options;
+  const {dir, prometheusBin, alertmanagerBin, prometheusPort, alertmanagerPort, targets, checksTarget, intervalSeconds, ruleSpeedup, receiverUrl, timings, spawnOptions = {}} = options;
   mkdirSync(path.join(dir, 'prometheus'), {recursive: true});
   mkdirSync(path.join(dir, 'alertmanager'), {recursive: true});
   const rules = readFileSync(RULES, 'utf8');
   writeFileSync(path.join(dir, 'prometheus/alerts.yml'), ruleSpeedup > 1 ? scaleRuleDurations(rules, ruleSpeedup) : rules);
   const alertmanagerAddress = `127.0.0.1:${alertmanagerPort}`;
-  writeFileSync(path.join(dir, 'prometheus/prometheus.yml'), prometheusConfig({targets, alertmanager: alertmanagerAddress, intervalSeconds}));
+  writeFileSync(path.join(dir, 'prometheus/prometheus.yml'), prometheusConfig({targets, checksTarget, alertmanager: alertmanagerAddress, intervalSeconds}));
   writeFileSync(path.join(dir, 'alertmanager/alertmanager.yml'), alertmanagerConfig({receiverUrl, timings}));
   copyFileSync(path.join(ROOT, 'deploy/alertmanager/vigil.tmpl'), path.join(dir, 'alertmanager/vigil.tmpl'));
 

@@ -11,7 +11,7 @@ import {freePort} from '../processes.mjs';
 export const SCRAPE_SECONDS = 15;
 
 /** Undefined (with the reason printed by the caller) when Prometheus or Alertmanager is missing. */
-export async function startAlerting({targets, ruleSpeedup}) {
+export async function startAlerting({targets, checksTarget, ruleSpeedup}) {
   const prometheusBin = whichBinary(PROMETHEUS_NAMES);
   const alertmanagerBin = whichBinary(ALERTMANAGER_NAMES);
   if (!prometheusBin || !alertmanagerBin) return {missing: `${prometheusBin ? '' : 'prometheus '}${alertmanagerBin ? '' : 'alertmanager'}`.trim()};
@@ -27,6 +27,7 @@ export async function startAlerting({targets, ruleSpeedup}) {
     prometheusPort: await freePort(),
     alertmanagerPort: await freePort(),
     targets,
+    checksTarget,
     intervalSeconds: SCRAPE_SECONDS,
     ruleSpeedup,
     receiverUrl: name => `${receiver.url}/${name}`,

@@ -68,7 +68,10 @@ export async function createReplica(index, options, onLine) {
   await start();
   return {
     index,
-    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
+    port: metricsPort,
+    /** This process's own part (scraped on every replica) and the shared part (scraped once). */
+    processUrl: `http://127.0.0.1:${metricsPort}/metrics/process`,
+    checksUrl: `http://127.0.0.1:${metricsPort}/metrics/checks`,
     target: `127.0.0.1:${metricsPort}`,
     pid: () => child.pid,
     starts: () => starts,

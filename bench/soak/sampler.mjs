@@ -1,6 +1,6 @@
 // Every 10 s: per live replica its RSS (/proc), V8 heap used after a GC asked for through
-// the inspector, open file descriptors (/proc/<pid>/fd), and a scrape of its /metrics (time
-// taken, series count, the event-loop delay p99 prom-client's default metrics export);
+// the inspector, open file descriptors (/proc/<pid>/fd), and what Prometheus scrapes of it
+// (/metrics/process, and /metrics/checks: time taken, series, the event-loop delay p99);
 // Redis's used_memory and key count. A sample that cannot be taken (the replica is being
 // restarted) is skipped, not guessed.
 import {readdirSync, readFileSync} from 'node:fs';
@@ -24,16 +24,20 @@ export function readExposition(text, gauge) {
 
 async function sampleReplica(replica) {
   const pid = replica.pid();
+  // What Prometheus scrapes of a replica: its own part on every replica, and the shared part
+  // (kept built) when the Service hands it this replica; both timed, series summed.
   const t0 = performance.now();
-  const response = await fetch(replica.metricsUrl, {signal: AbortSignal.timeout(30_000)});
-  const text = await response.text();
-  const scrapeMs = performance.now() - t0;
-  const {series, value} = readExposition(text, 'nodejs_eventloop_lag_p99_seconds');
+  const own = await (await fetch(replica.processUrl, {signal: AbortSignal.timeout(30_000)})).text();
+  const t1 = performance.now();
+  const shared = await (await fetch(replica.checksUrl, {signal: AbortSignal.timeout(30_000)})).text();
+  const t2 = performance.now();
+  const {series: ownSeries, value} = readExposition(own, 'nodejs_eventloop_lag_p99_seconds');
+  const {series: sharedSeries} = readExposition(shared, 'nodejs_eventloop_lag_p99_seconds');
   const heapUsed = await replica.heapAfterGc();
   // prom-client's p99 covers the time since the last scrape: scrape once more so that the
   // next sample's p99 does not include the GC just asked for.
-  await (await fetch(replica.metricsUrl, {signal: AbortSignal.timeout(30_000)})).arrayBuffer();
-  return {replica: replica.index, pid, rss: rssBytes(pid), heapUsed, fds: readdirSync(`/proc/${pid}/fd`).length, scrapeMs, series, loopP99Ms: value * 1000};
+  await (await fetch(replica.processUrl, {signal: AbortSignal.timeout(30_000)})).arrayBuffer();
+  return {replica: replica.index, pid, rss: rssBytes(pid), heapUsed, fds: readdirSync(`/proc/${pid}/fd`).length, scrapeMs: t2 - t0, processScrapeMs: t1 - t0, checksScrapeMs: t2 - t1, series: ownSeries + sharedSeries, loopP99Ms: value * 1000};
 }
 
 /** Starts sampling; returns {samples, redisSamples, stop()}. `at()` is ms since the run began. */
