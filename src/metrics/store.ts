@@ -221,8 +221,23 @@ export class ResultStore {
     await this.redis.eval(REPLACE_RUN, 3, this.keys.state, this.keys.seq, this.keys.changes, id, JSON.stringify(run));
   }
 
-  /** Every configured check with its latest state: usually one round trip for what changed. */
-  async readAll(now = Date.now()): Promise<StoredCheck[]> {
+  /** A read under way: reads asked for meanwhile share it. */
+  private reading: Promise<StoredCheck[]> | undefined;
+
+  /**
+   * Every configured check with its latest state: usually one round trip for what changed.
+   * Reads asked for while one is under way share it: a reader that gave up waiting (the
+   * scrape's timeout) and asked again would otherwise start a second whole read of 100,000
+   * entries beside the first, then a third, each slower for the others on a loaded machine.
+   */
+  readAll(now = Date.now()): Promise<StoredCheck[]> {
+    this.reading ??= this.readOnce(now).finally(() => {
+      this.reading = undefined;
+    });
+    return this.reading;
+  }
+
+  private async readOnce(now: number): Promise<StoredCheck[]> {
     const cache = this.stateCache;
     if (cache && cache.version === this.configCache?.version && now - cache.at < FULL_READ_MS) {
       const reply = (await this.redis.eval(READ_CHANGES, 4, this.keys.state, this.keys.seq, this.keys.changes, this.keys.version, String(cache.seq))) as string[];

@@ -23,6 +23,23 @@ const byOrg = <T>(items: StoredCheck[], pick: (item: StoredCheck) => T) => Objec
 const result = (org: string, count: number) => healthcheckResult(org, count, 3, 10) as Parameters<ResultStore['recordSuccess']>[1];
 
 describe.skipIf(redisServer.skipReason)('the result store read by each replica', () => {
+  it('shares a read under way with the reads asked for meanwhile: one whole read, not one each', async () => {
+    const client = redis.client();
+    const writer = new ResultStore(client, 'shared-read', 'healthchecks');
+    const specs = ['a', 'b'].map(org => spec(org));
+    await writer.replaceConfig(specs);
+    await writer.recordSuccess(specs[0]!.id, result('a', 2), 1000, 5);
+    const hgetalls = async () => Number(/cmdstat_hgetall:calls=(\d+)/.exec(await client.info('commandstats'))?.[1] ?? 0);
+    const reader = new ResultStore(client, 'shared-read', 'healthchecks');
+    const before = await hgetalls();
+    const [x, y, z] = await Promise.all([reader.readAll(10_000), reader.readAll(10_000), reader.readAll(10_000)]);
+    // State and config, once.
+    expect((await hgetalls()) - before).toBe(2);
+    expect(y).toBe(x);
+    expect(z).toBe(x);
+    expect(byOrg(x, item => item.success?.observed.cancelledCount)).toEqual({a: 2, b: undefined});
+  });
+
   it('sees every change another replica writes, reading only what changed', async () => {
     const writer = new ResultStore(redis.client(), 'feed', 'healthchecks');
     const reader = new ResultStore(redis.client(), 'feed', 'healthchecks');
