@@ -73,9 +73,28 @@ export function formatEventLine(time: Date, message: string, fields: Record<stri
   return `${paint('gray', time.toISOString().slice(11, 19))}  ${paint('cyan', 'vigil')}  ${text}${detail ? `  ${paint('gray', detail)}` : ''}\n`;
 }
 
+/**
+ * Run lines are written once per event-loop turn, joined: at hundreds of runs a second a write
+ * per line (a system call on a pipe) cost ~7% of the worker's CPU (docs/performance.md#worker).
+ * An event line first writes what is pending, so the order of lines is kept, and the last
+ * line of a shutdown leaves nothing behind.
+ */
 export function createWorkerLogger(stderr: OutputStream, options: {json: boolean; color: boolean}, now: () => Date = () => new Date()): WorkerLogger {
+  let pending = '';
+  const flush = () => {
+    if (pending === '') return;
+    const text = pending;
+    pending = '';
+    stderr.write(redact(text));
+  };
   return {
-    run: entry => stderr.write(redact(formatRunLine(entry, options))),
-    event: (message, fields = {}, level = 'info') => stderr.write(redact(formatEventLine(now(), message, fields, options, level))),
+    run: entry => {
+      if (pending === '') setImmediate(flush);
+      pending += formatRunLine(entry, options);
+    },
+    event: (message, fields = {}, level = 'info') => {
+      flush();
+      stderr.write(redact(formatEventLine(now(), message, fields, options, level)));
+    },
   };
 }
