@@ -19,6 +19,7 @@ import {
   healthcheckResultSchema,
   listReportsResponseSchema,
   proposalReviewPath,
+  readHealthcheckResult,
   readListPage,
   reviewResponseSchema,
   searchReportsResponseSchema,
@@ -252,7 +253,7 @@ function endpointsOf(call: Call): ApiClient {
       call({method: 'POST', path: PATHS.searchReports, json: body, schema: searchReportsResponseSchema(), policy: 'idempotent'}, callOptions),
     // Healthchecks compute a verdict and change nothing upstream: safe to repeat.
     runHealthcheck: async (id, body, callOptions) =>
-      call({method: 'POST', path: checkPath(id), json: body, schema: healthcheckResultSchema(), policy: 'idempotent'}, callOptions),
+      call({method: 'POST', path: checkPath(id), json: body, schema: healthcheckResultSchema(), read: readHealthcheckResult, policy: 'idempotent'}, callOptions),
     listHealthchecks: async (org, callOptions) =>
       call({method: 'POST', path: HEALTHCHECK_LIST_PATH, json: healthcheckListBody(org), schema: healthcheckRegistrySchema(), policy: 'idempotent'}, callOptions),
     checkKey: async (org, callOptions) => {
