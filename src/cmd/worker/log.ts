@@ -74,11 +74,14 @@ export function formatEventLine(time: Date, message: string, fields: Record<stri
 }
 
 /**
- * Run lines are written once per event-loop turn, joined: at hundreds of runs a second a write
- * per line (a system call on a pipe) cost ~7% of the worker's CPU (docs/performance.md#worker).
- * An event line first writes what is pending, so the order of lines is kept, and the last
- * line of a shutdown leaves nothing behind.
+ * Run lines are written together, at most RUN_LINES_MS after the first of them: at hundreds
+ * of runs a second a write per line (a system call on a pipe) cost ~7% of the worker's CPU,
+ * and a write per event-loop turn still ~3%, runs finishing one or two a turn
+ * (docs/performance.md#worker). An event line first writes what is pending, so the order of
+ * lines is kept, and the last line of a shutdown leaves nothing behind.
  */
+export const RUN_LINES_MS = 25;
+
 export function createWorkerLogger(stderr: OutputStream, options: {json: boolean; color: boolean}, now: () => Date = () => new Date()): WorkerLogger {
   let pending = '';
   const flush = () => {
@@ -89,7 +92,7 @@ export function createWorkerLogger(stderr: OutputStream, options: {json: boolean
   };
   return {
     run: entry => {
-      if (pending === '') setImmediate(flush);
+      if (pending === '') setTimeout(flush, RUN_LINES_MS);
       pending += formatRunLine(entry, options);
     },
     event: (message, fields = {}, level = 'info') => {
