@@ -57,6 +57,8 @@ for (const file of [cli, '/usr/bin/time']) {
   }
 }
 const nodes = benchNodes();
+/** `--all` at 100k: throughput against the got loop's (issue 34). */
+const ALL_THROUGHPUT = 0.95;
 const misses = [];
 
 // --- the sandbox, and a stub serving sandbox-shaped reports for --all -----------------------
@@ -99,7 +101,7 @@ const cases = [
   {name: 'reports search a.example --json', vigil: ['reports', 'search', 'a.example', '--json'], floors: request('POST', '/reports/search', {slug: 'acme', assetContents: ['a.example']})},
   {name: 'healthchecks run --json', vigil: ['healthchecks', 'run', 'takedowns.cancelled-count', '--json'], floors: request('POST', '/healthchecks/takedowns/cancelled-count', {slug: 'acme'})},
   {name: '--help', vigil: ['--help'], floors: idle, target: ['node -e 0', 2]},
-  {name: 'reports create --dry-run --json', vigil: ['reports', 'create', '--dry-run', '--json', '--title', 'Fake login', '--description', 'kit', '--asset', 'evil.example'], floors: idle, target: ['node -e 0', 3]},
+  {name: 'reports create --dry-run --json', vigil: ['reports', 'create', '--dry-run', '--json', '--title', 'Fake login', '--description', 'kit', '--asset', 'evil.example'], floors: idle, target: ['node -e 0', 2.5]},
 ];
 
 /** Runs one process to its end; resolves with its wall time (ms) and its stderr. */
@@ -167,7 +169,7 @@ try {
     }
     if (args.only !== 'start' && (node === nodes[0] || args['all-every-node'])) await listAll(node);
   }
-  console.log(`\ntargets: reports list --json <= 1.3x bare got, --help <= 2x and create --dry-run <= 3x node -e 0, --all at 100k peak RSS <= the got loop's and throughput >= 0.8 of it`);
+  console.log(`\ntargets: reports list --json <= 1.3x bare got, --help <= 2x and create --dry-run <= 2.5x node -e 0, --all at 100k peak RSS <= the got loop's and throughput >= ${ALL_THROUGHPUT} of it`);
   console.log(misses.length === 0 ? 'all met' : `MISSED:\n  ${misses.join('\n  ')}`);
   console.log(loadLine().replace('load', 'load at end:'));
   if (args.check && misses.length > 0) process.exitCode = 1;
@@ -199,10 +201,10 @@ async function listAll(node) {
     const throughput = m['got loop'].seconds / m.vigil.seconds;
     const targeted = reports === 100_000;
     if (targeted && m.vigil.rssMiB > m['got loop'].rssMiB) misses.push(`--all ${reports} on ${node.version}: peak RSS ${m.vigil.rssMiB.toFixed(0)} > ${m['got loop'].rssMiB.toFixed(0)} MiB`);
-    if (targeted && throughput < 0.8) misses.push(`--all ${reports} on ${node.version}: throughput ${throughput.toFixed(2)} of the got loop`);
+    if (targeted && throughput < ALL_THROUGHPUT) misses.push(`--all ${reports} on ${node.version}: throughput ${throughput.toFixed(2)} of the got loop`);
     const cells = Object.entries(m).map(([name, v]) => `${name} ${v.seconds.toFixed(2)} s (CPU ${v.cpuSeconds.toFixed(2)} s) ${v.rssMiB.toFixed(0)} MiB`);
     const rssText = `peak RSS ${(m.vigil.rssMiB / m['got loop'].rssMiB).toFixed(2)}x the got loop's`;
-    const verdicts = targeted ? ` (${verdict(m.vigil.rssMiB <= m['got loop'].rssMiB, '<= 1x')}; throughput ${verdict(throughput >= 0.8, '>= 0.8')})` : '';
+    const verdicts = targeted ? ` (${verdict(m.vigil.rssMiB <= m['got loop'].rssMiB, '<= 1x')}; throughput ${verdict(throughput >= ALL_THROUGHPUT, `>= ${ALL_THROUGHPUT}`)})` : '';
     console.log(`  --all --json ${String(reports).padStart(6)} reports   ${cells.join(' | ')}  -> ${rssText}, throughput ${throughput.toFixed(2)} of it${verdicts}  (medians of ${allRuns})`);
     table.push({node: node.version, name: `--all ${reports}`, all: m, throughput});
   }

@@ -8,7 +8,7 @@
 // another process that answers with sandbox bodies (a healthcheck result, 0.4 KB; a page of
 // 20 reports). Rounds interleave the variants; medians of CPU microseconds per request.
 // Options: --rounds N (default 5), --requests N (default 2000), --warm-up N (default 300),
-// --check (exit 1 when vigil is over 1.2x bare got). Nodes: VIGIL_BENCH_NODES, as bench:cli.
+// --check (exit 1 when vigil is over 1.1x bare got). Nodes: VIGIL_BENCH_NODES, as bench:cli.
 import {spawn} from 'node:child_process';
 import {existsSync, mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -33,7 +33,8 @@ if (!existsSync(cli)) {
   process.exit(1);
 }
 const KEY = 'bench-client-key-0001';
-const TARGET = 1.2;
+// Issue 34: vigil's own overheads over got (zod, the cap, signals) within 10%.
+const TARGET = 1.1;
 
 /** Reads one line of a child's stdout that matches. */
 const lineOf = (child, pattern) =>

@@ -31,3 +31,22 @@ export async function gotLoopRate({stubUrl, stubGet, concurrency, measureS, key}
   await exited;
   return {rate, cpuMsPerRequest};
 }
+
+/**
+ * The loop's CPU per request over a fixed workload: `count` answers after `warm` ones, timed
+ * by the loop itself (process.cpuUsage), whatever the machine's load does to the wall time.
+ */
+export async function gotLoopCpu({stubUrl, concurrency, warm, count, key}) {
+  // BENCH_WORKER_NODE_ARGS profiles the loop as it does the worker.
+  const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const loop = launch(process.execPath, [...nodeArgs, loopScript, `${stubUrl}/api/v2/healthchecks/takedowns/cancelled-count`, String(concurrency), String(warm), String(count)], {
+    env: {PATH: process.env.PATH, HOME: process.env.HOME, VIGIL_API_KEY: key},
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  loop.stdout.setEncoding('utf8').on('data', chunk => (out += chunk));
+  await new Promise(resolve => loop.once('exit', resolve));
+  const line = out.split('\n').find(text => text.startsWith('{'));
+  if (!line) throw new Error(`the got loop printed no figure: ${out}`);
+  return JSON.parse(line).cpuMsPerRequest;
+}

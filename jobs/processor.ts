@@ -1,6 +1,7 @@
 import type {Job} from 'bullmq';
 import type {ApiClient} from '../src/api/client.js';
 import type {HealthcheckResult} from '../src/api/wire/index.js';
+import {deadline} from '../src/api/deadline.js';
 import {specRequestBody} from '../src/checks/request.js';
 import {ApiError, ContractError, CredentialsError, UnavailableError} from '../src/errors.js';
 import {exportableObserved, resultThresholds} from '../src/metrics/observed.js';
@@ -80,12 +81,13 @@ export function createProcessor(deps: ProcessorDeps) {
     const attempt = job.attemptsMade + 1;
     const attempts = job.opts.attempts ?? 1;
     const started = now();
-    const timeout = AbortSignal.timeout(deps.timeoutMs);
+    const timeout = deadline(deps.timeoutMs, [deps.forceSignal]);
     const base = {jobId: job.id ?? '?', check: spec.check, org: spec.org, attempt, attempts, ...thresholdsOf(spec.warnThreshold, spec.failThreshold)};
     let result: HealthcheckResult;
     try {
-      result = await deps.client.runHealthcheck(spec.check, specRequestBody(spec), {signal: AbortSignal.any([timeout, deps.forceSignal])});
+      result = await deps.client.runHealthcheck(spec.check, specRequestBody(spec), {signal: timeout.signal});
     } catch (error) {
+      timeout.dispose();
       const finished = now();
       // A forced shutdown cut the call short: that says nothing about the check, so it is
       // logged but kept out of the stored result and the metrics; BullMQ runs the job again.
@@ -95,7 +97,7 @@ export function createProcessor(deps: ProcessorDeps) {
         throw new Error(message);
       }
       const durationMs = finished - started;
-      const classified = classifyError(error, timeout.aborted && !deps.forceSignal.aborted);
+      const classified = classifyError(error, timeout.expired);
       const willRetry = classified.retry && attempt < attempts;
       deps.metrics.recordRun(spec.check, 'error', durationMs / 1000, classified.kind);
       // Recording must not turn an upstream failure into a store failure (or vice versa).
@@ -107,6 +109,7 @@ export function createProcessor(deps: ProcessorDeps) {
       }
       throw new Error(classified.message);
     }
+    timeout.dispose();
     const finished = now();
     const durationMs = finished - started;
     deps.metrics.recordRun(spec.check, result.severity, durationMs / 1000);

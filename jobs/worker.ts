@@ -1,22 +1,23 @@
 import type {Redis} from 'ioredis';
-import type {Job} from 'bullmq';
+import type {WorkerOptions} from 'bullmq';
 import type {ApiClient} from '../src/api/client.js';
-import {sameSpecs} from '../src/checks/discover.js';
 import type {CheckSpec, DiscoverConfig} from '../src/checks/schema.js';
 import {ResultStore} from '../src/metrics/store.js';
 import {createMetrics, QUEUE_STATES, type VigilMetrics} from '../src/metrics/registry.js';
 import {startMetricsServer, type MetricsServer} from '../src/metrics/server.js';
-import {Discovery} from './discovery.js';
 import {createProcessor, type RunLogEntry} from './processor.js';
+import {coalesceWrites} from '../src/redis/coalesce-writes.js';
 import {QUEUE_NAME, type CheckJobData} from '../src/redis/queue.js';
-import {reconcile, type JobRetryPolicy, type ReconcileSummary} from './reconcile.js';
-import {withReconcileLock} from './reconcile-lock.js';
+import type {JobRetryPolicy, ReconcileSummary} from './reconcile.js';
+import {logDistinctErrors, watchRedis} from './redis-watch.js';
+import {createSchedules} from './schedules.js';
 import {shutdownWorker, type ShutdownResult} from './shutdown.js';
 
 /**
- * A running checker: BullMQ worker, schedulers reconciled from the checks file, metrics
- * endpoint, and the watch that re-applies schedulers when Redis comes back empty.
- * The command (src/cmd/worker) owns signals and exit codes; this owns the moving parts.
+ * A running checker: BullMQ worker, schedulers reconciled from the checks file
+ * (schedules.ts), metrics endpoint, and the watch that re-applies schedulers when Redis comes
+ * back empty (redis-watch.ts). The command (src/cmd/worker) owns signals and exit codes; this
+ * puts the moving parts together and stops them.
  */
 
 export interface CheckWorkerOptions {
@@ -66,16 +67,15 @@ const EVENTS_KEPT = 100;
 export async function startCheckWorker(options: CheckWorkerOptions): Promise<CheckWorker> {
   const {Queue, Worker} = await import('bullmq');
   const {redis, prefix} = options;
+  coalesceWrites(redis);
   // Nothing reads the events stream (no QueueEvents): BullMQ's default keeps 10,000 entries.
   const queue = new Queue<CheckJobData>(QUEUE_NAME, {connection: redis, prefix, streams: {events: {maxLen: EVENTS_KEPT}}});
   const store = new ResultStore(redis, prefix, QUEUE_NAME);
   const forceController = new AbortController();
   let closing = false;
-  let active = 0;
-  let idleWaiters: (() => void)[] = [];
-  const whenIdle = () => (active === 0 ? Promise.resolve() : new Promise<void>(resolve => idleWaiters.push(resolve)));
+  const isClosing = () => closing;
+  const runs = runTracker();
 
-  let specs: readonly CheckSpec[] = options.specs;
   const metrics = await createMetrics({
     store,
     queueName: QUEUE_NAME,
@@ -95,7 +95,7 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
       render: metrics.body,
       health: () => ({
         ok: !closing && redis.status === 'ready',
-        detail: {redis: redis.status, closing, inFlight: active},
+        detail: {redis: redis.status, closing, inFlight: runs.count()},
       }),
     });
   } catch (error) {
@@ -103,106 +103,17 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
     throw error;
   }
 
-  let reconciling: Promise<ReconcileSummary> | undefined;
-  const doReconcile = (reason: string): Promise<ReconcileSummary> => {
-    if (closing) return Promise.reject(new Error('the worker is shutting down'));
-    reconciling ??= withReconcileLock(redis, store.keys.reconcileLock, () => reconcile(queue, store, specs, options.retry), () => closing)
-      .then(summary => {
-        options.logEvent('schedulers reconciled', {
-          reason,
-          checks: specs.length,
-          added: summary.added.length,
-          changed: summary.changed.length,
-          removed: summary.removed.length,
-          ...(summary.restored > 0 ? {restored: summary.restored} : {}),
-        });
-        return summary;
-      })
-      .finally(() => {
-        reconciling = undefined;
-      });
-    return reconciling;
-  };
-
-  const discoveryAbort = new AbortController();
-  const discovery = options.discover
-    ? new Discovery({
-        config: options.discover,
-        explicit: options.specs,
-        client: options.client,
-        timeoutMs: options.timeoutMs,
-        metrics,
-        logEvent: options.logEvent,
-        signal: discoveryAbort.signal,
-      })
-    : undefined;
-
+  const schedules = createSchedules({...options, queue, store, metrics, closing: isClosing});
   let firstReconcile: ReconcileSummary;
   try {
-    if (discovery) {
-      discovery.seed(await store.configuredSpecs());
-      await discovery.refresh();
-      specs = discovery.specs();
-      metrics.addChecks(specs.map(spec => spec.check));
-    }
-    firstReconcile = await doReconcile('start');
+    firstReconcile = await schedules.start();
   } catch (error) {
     await Promise.allSettled([server.close(), queue.close()]);
     throw error;
   }
 
-  // Redis without persistence comes back empty after a restart: schedulers and results are
-  // gone. The marker key set by reconcile tells us; check on every reconnect and now and then.
-  const checkMarker = async (reason: string) => {
-    if (closing || redis.status !== 'ready') return;
-    try {
-      if (!(await store.hasMarker()) && !closing) await doReconcile(reason);
-    } catch (error) {
-      if (closing) return;
-      options.logEvent('reconcile failed; will retry', {reason, error: error instanceof Error ? error.message : String(error)}, 'warn');
-    }
-  };
-  let wasDown = false;
-  const onReady = () => {
-    if (wasDown) options.logEvent('redis connection back');
-    wasDown = false;
-    void checkMarker('redis reconnected');
-  };
-  const onClose = () => {
-    if (!wasDown && !closing) options.logEvent('redis connection lost; reconnecting', {}, 'warn');
-    wasDown = true;
-  };
-  const onError = () => {};
-  redis.on('ready', onReady);
-  redis.on('close', onClose);
-  redis.on('error', onError);
-  const markerTimer = setInterval(() => void checkMarker('periodic check'), options.markerCheckMs ?? 30_000);
-  markerTimer.unref();
-
-  // A check that joins the registry is scheduled after the read that lists it; one that
-  // leaves is unscheduled, and reconcile drops its stored state, so its series go.
-  let reading = false;
-  // A reconcile that failed is tried again at the next read, changed or not.
-  let unreconciled = false;
-  const readRegistry = async () => {
-    if (!discovery || reading || closing) return;
-    reading = true;
-    try {
-      await discovery.refresh();
-      const next = discovery.specs();
-      if (closing || (sameSpecs(specs, next) && !unreconciled)) return;
-      specs = next;
-      metrics.addChecks(specs.map(spec => spec.check));
-      unreconciled = true;
-      await doReconcile('registry changed');
-      unreconciled = false;
-    } catch (error) {
-      if (!closing) options.logEvent('reconcile failed; will retry', {reason: 'registry changed', error: error instanceof Error ? error.message : String(error)}, 'warn');
-    } finally {
-      reading = false;
-    }
-  };
-  const registryTimer = discovery ? setInterval(() => void readRegistry(), options.discover!.registryEveryMs) : undefined;
+  const watch = watchRedis({redis, store, reconcile: schedules.reconcile, logEvent: options.logEvent, closing: isClosing, everyMs: options.markerCheckMs ?? 30_000});
+  const registryTimer = options.discover ? setInterval(() => void schedules.readRegistry(), options.discover.registryEveryMs) : undefined;
   registryTimer?.unref();
 
   const processor = createProcessor({
@@ -213,65 +124,68 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
     timeoutMs: options.timeoutMs,
     forceSignal: forceController.signal,
   });
-  const worker = new Worker<CheckJobData>(
-    QUEUE_NAME,
-    async (job: Job<CheckJobData>) => {
-      active++;
-      try {
-        return await processor(job);
-      } finally {
-        active--;
-        if (active === 0) {
-          for (const resolve of idleWaiters) resolve();
-          idleWaiters = [];
-        }
-      }
-    },
-    {
-      connection: redis,
-      prefix,
-      concurrency: options.concurrency,
-      lockDuration: options.lockDurationMs ?? 30_000,
-      stalledInterval: options.stalledIntervalMs ?? options.lockDurationMs ?? 30_000,
-      // A run that stalled twice (two dead workers in a row) is given up, not looped.
-      maxStalledCount: 2,
-    },
-  );
-  // Connection errors repeat on every reconnect attempt: log each distinct one once.
-  let lastError = '';
-  const onBullError = (error: Error) => {
-    if (error.message !== lastError && !closing) options.logEvent('redis error', {error: error.message}, 'warn');
-    lastError = error.message;
-  };
-  worker.on('error', onBullError);
-  queue.on('error', onBullError);
-  redis.on('ready', () => {
-    lastError = '';
-  });
+  const worker = new Worker<CheckJobData>(QUEUE_NAME, runs.track(processor), workerOptions(options));
+  logDistinctErrors([worker, queue], redis, options.logEvent, isClosing);
 
   return {
     metricsUrl: server.url,
     metrics,
     store,
     firstReconcile,
-    reconcile: doReconcile,
-    specs: () => specs,
-    inFlight: () => active,
+    reconcile: schedules.reconcile,
+    specs: schedules.specs,
+    inFlight: runs.count,
     force: () => forceController.abort(new Error('forced shutdown')),
     async shutdown(graceMs) {
       closing = true;
-      clearInterval(markerTimer);
       clearInterval(registryTimer);
       metrics.stop();
-      discoveryAbort.abort();
-      redis.off('ready', onReady);
-      redis.off('close', onClose);
+      schedules.stop();
+      watch.stop();
       const result = await shutdownWorker(
-        {worker, queue, redis, server, inFlight: () => active, whenIdle, force: forceController, reconciling: () => reconciling?.catch(() => {})},
+        {worker, queue, redis, server, inFlight: runs.count, whenIdle: runs.whenIdle, force: forceController, reconciling: () => schedules.reconciling()?.catch(() => {})},
         graceMs,
       );
-      redis.off('error', onError);
+      watch.stopErrors();
       return result;
+    },
+  };
+}
+
+/** BullMQ's worker options: the run's concurrency, how long a lock lives, when a stalled run is given up. */
+export function workerOptions(options: Pick<CheckWorkerOptions, 'redis' | 'prefix' | 'concurrency' | 'lockDurationMs' | 'stalledIntervalMs'>): WorkerOptions {
+  return {
+    connection: options.redis,
+    prefix: options.prefix,
+    concurrency: options.concurrency,
+    lockDuration: options.lockDurationMs ?? 30_000,
+    stalledInterval: options.stalledIntervalMs ?? options.lockDurationMs ?? 30_000,
+    // A run that stalled twice (two dead workers in a row) is given up, not looped.
+    maxStalledCount: 2,
+  };
+}
+
+/** Runs in flight, and a promise for when there are none (the drain of a shutdown). */
+export function runTracker() {
+  let active = 0;
+  let idleWaiters: (() => void)[] = [];
+  return {
+    count: () => active,
+    whenIdle: () => (active === 0 ? Promise.resolve() : new Promise<void>(resolve => idleWaiters.push(resolve))),
+    /** `run`, counted while it runs. */
+    track<A extends unknown[], R>(run: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+      return async (...args) => {
+        active++;
+        try {
+          return await run(...args);
+        } finally {
+          active--;
+          if (active === 0) {
+            for (const resolve of idleWaiters) resolve();
+            idleWaiters = [];
+          }
+        }
+      };
     },
   };
 }

@@ -21,19 +21,20 @@ export interface FailedCall {
   what: string;
   host: string;
   budgetMs: number;
-  /** The call's signal, and the budget's within it. */
+  /** The call's signal. */
   signal: AbortSignal;
-  budget: AbortSignal;
+  /** Whether the call's budget ran out (rather than a caller's signal aborting). */
+  budgetSpent: boolean;
 }
 
 /** Turns what the transport threw into the error the user reads. */
 export function explainFailure(error: unknown, call: FailedCall): unknown {
-  const {endpoint, what, signal, budget} = call;
+  const {endpoint, what, signal, budgetSpent} = call;
   const outcome = endpoint.outcome;
   if (error instanceof NetworkFailure) {
     const maybeActed = outcome && error.phase === 'maybe-sent';
     let failure = `${what}: ${error.message}${afterAttempts(error.attempts)}`;
-    if (budget.aborted) {
+    if (budgetSpent) {
       failure = `${what}: no answer from ${call.host} within ${formatMs(call.budgetMs)}${afterAttempts(error.attempts)}`;
       if (!maybeActed) return new UnavailableError(failure, undefined, `the budget of every call, retries included, is set with --timeout or ${TIMEOUT_ENV} (e.g. 2m); add --debug to see each attempt`);
     } else if ((signal.reason as {name?: unknown} | undefined)?.name === 'TimeoutError') {

@@ -8,6 +8,7 @@ import {createTransport} from './transport.js';
 import type {Endpoint, Transport} from './exchange.js';
 import {explainFailure, failedStatus, parseSuccess} from './answers.js';
 import {checkBaseUrl} from './url-guard.js';
+import {deadline} from './deadline.js';
 import {
   PATHS,
   createReportResponseSchema,
@@ -18,6 +19,7 @@ import {
   healthcheckResultSchema,
   listReportsResponseSchema,
   proposalReviewPath,
+  readHealthcheckResult,
   readListPage,
   reviewResponseSchema,
   searchReportsResponseSchema,
@@ -137,27 +139,60 @@ const DEFAULTS = {
   retryBaseDelayMs: 500,
 } as const;
 
+/** A client's numbers, defaults applied, each checked. */
+export interface ClientSettings {
+  connectTimeoutMs: number;
+  timeoutMs: number;
+  retries: number;
+  maxRetryDelayMs: number;
+  retryBaseDelayMs: number;
+  budgetMs: number;
+}
 
+/** How the client sends one endpoint; what every method of ApiClient calls. */
+type Call = <S extends z.ZodType>(endpoint: Endpoint<S>, callOptions?: CallOptions) => Promise<z.output<S>>;
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const prefixUrl = checkBaseUrl(options.baseUrl);
   registerSecret(options.apiKey);
-  const settings = {
-    connectTimeoutMs: nonNegative('connectTimeoutMs', options.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs),
-    timeoutMs: nonNegative('timeoutMs', options.timeoutMs ?? DEFAULTS.timeoutMs),
-    retries: nonNegative('retries', options.retries ?? DEFAULTS.retries),
-    maxDelayMs: nonNegative('maxRetryDelayMs', options.maxRetryDelayMs ?? DEFAULTS.maxRetryDelayMs),
-    baseDelayMs: nonNegative('retryBaseDelayMs', options.retryBaseDelayMs ?? DEFAULTS.retryBaseDelayMs),
-    budgetMs: nonNegative('budgetMs', options.budgetMs ?? DEFAULT_BUDGET_MS),
-  };
-  let transport: Transport | undefined;
+  return endpointsOf(caller(options, clientSettings(options), prefixUrl));
+}
 
-  const transportFor = (apiKey: string | undefined): Transport => {
-    if (!apiKey) throw new MissingKeyError();
-    // A key with whitespace or non-ASCII cannot travel in a header; say so before Node does.
-    if (!/^[\x21-\x7e]+$/.test(apiKey)) {
-      throw new CredentialsError('the API key contains spaces or characters that cannot be sent in a header', 'check for a stray newline or quote; log in again with `vigil auth login`');
-    }
+/** The options' numbers with the defaults; a negative or non-finite one is an InputError naming it. */
+export function clientSettings(options: ApiClientOptions): ClientSettings {
+  const setting = (name: keyof ClientSettings, value: number | undefined, fallback: number) => nonNegative(name, value ?? fallback);
+  return {
+    connectTimeoutMs: setting('connectTimeoutMs', options.connectTimeoutMs, DEFAULTS.connectTimeoutMs),
+    timeoutMs: setting('timeoutMs', options.timeoutMs, DEFAULTS.timeoutMs),
+    retries: setting('retries', options.retries, DEFAULTS.retries),
+    maxRetryDelayMs: setting('maxRetryDelayMs', options.maxRetryDelayMs, DEFAULTS.maxRetryDelayMs),
+    retryBaseDelayMs: setting('retryBaseDelayMs', options.retryBaseDelayMs, DEFAULTS.retryBaseDelayMs),
+    budgetMs: setting('budgetMs', options.budgetMs, DEFAULT_BUDGET_MS),
+  };
+}
+
+/** The key, if a header can carry it: checked on every call, before anything is sent. */
+export function sendableKey(apiKey: string | undefined): string {
+  if (!apiKey) throw new MissingKeyError();
+  // A key with whitespace or non-ASCII cannot travel in a header; say so before Node does.
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+    throw new CredentialsError('the API key contains spaces or characters that cannot be sent in a header', 'check for a stray newline or quote; log in again with `vigil auth login`');
+  }
+  return apiKey;
+}
+
+/**
+ * One call: the transport (made on the first call), the call's budget (retries and backoff
+ * included; got's timeouts are per attempt) over the client's and the caller's signals, the
+ * answer read or the failure explained.
+ */
+function caller(options: ApiClientOptions, settings: ClientSettings, prefixUrl: URL): Call {
+  let transport: Transport | undefined;
+  const host = prefixUrl.host;
+  const onAttempt = options.onAttempt;
+  const attemptTold = onAttempt ? (attempt: number, attempts: number) => onAttempt({host, attempt, attempts}) : undefined;
+  return async (endpoint, callOptions) => {
+    const apiKey = sendableKey(options.apiKey);
     transport ??= createTransport({
       prefixUrl,
       apiKey,
@@ -165,38 +200,33 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       connectTimeoutMs: settings.connectTimeoutMs,
       timeoutMs: settings.timeoutMs,
       retries: settings.retries,
-      retryBaseDelayMs: settings.baseDelayMs,
-      maxRetryDelayMs: settings.maxDelayMs,
+      retryBaseDelayMs: settings.retryBaseDelayMs,
+      maxRetryDelayMs: settings.maxRetryDelayMs,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       ...(options.debug ? {debug: options.debug} : {}),
     });
-    return transport;
-  };
-
-  async function call<S extends z.ZodType>(endpoint: Endpoint<S>, callOptions?: CallOptions): Promise<z.output<S>> {
-    const transport = transportFor(options.apiKey);
-    // The call's total budget, retries and backoff included; got's timeouts are per attempt.
-    const budget = AbortSignal.timeout(settings.budgetMs);
-    const signal = combineSignals(options.signal, callOptions?.signal, budget);
+    const budget = deadline(settings.budgetMs, [options.signal, callOptions?.signal]);
     const what = `${endpoint.method} ${endpoint.path}`;
-    const onAttempt = options.onAttempt;
     try {
       const response = await transport.send({
         ...endpoint,
-        signal,
+        signal: budget.signal,
         deadline: performance.now() + settings.budgetMs,
-        ...(onAttempt ? {onAttempt: (attempt: number, attempts: number) => onAttempt({host: prefixUrl.host, attempt, attempts})} : {}),
+        ...(attemptTold ? {onAttempt: attemptTold} : {}),
       });
       if (response.status >= 200 && response.status < 300) return parseSuccess(endpoint, response, what);
       throw failedStatus(endpoint, response);
     } catch (error) {
-      throw explainFailure(error, {endpoint, what, host: prefixUrl.host, budgetMs: settings.budgetMs, signal, budget});
+      throw explainFailure(error, {endpoint, what, host, budgetMs: settings.budgetMs, signal: budget.signal, budgetSpent: budget.expired});
     } finally {
+      budget.dispose();
       onAttempt?.(undefined);
     }
-  }
+  };
+}
 
-  // async arrows: a bad argument becomes a rejected promise, like every other failure.
+/** The endpoints as ApiClient's methods. async arrows: a bad argument becomes a rejected promise, like every other failure. */
+function endpointsOf(call: Call): ApiClient {
   return {
     createReport: async (body, callOptions) =>
       call({method: 'POST', path: PATHS.createReport, json: body, schema: createReportResponseSchema(), policy: 'unprocessed-only', outcome: CREATE_OUTCOME}, callOptions),
@@ -223,7 +253,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       call({method: 'POST', path: PATHS.searchReports, json: body, schema: searchReportsResponseSchema(), policy: 'idempotent'}, callOptions),
     // Healthchecks compute a verdict and change nothing upstream: safe to repeat.
     runHealthcheck: async (id, body, callOptions) =>
-      call({method: 'POST', path: checkPath(id), json: body, schema: healthcheckResultSchema(), policy: 'idempotent'}, callOptions),
+      call({method: 'POST', path: checkPath(id), json: body, schema: healthcheckResultSchema(), read: readHealthcheckResult, policy: 'idempotent'}, callOptions),
     listHealthchecks: async (org, callOptions) =>
       call({method: 'POST', path: HEALTHCHECK_LIST_PATH, json: healthcheckListBody(org), schema: healthcheckRegistrySchema(), policy: 'idempotent'}, callOptions),
     checkKey: async (org, callOptions) => {
@@ -247,12 +277,6 @@ function checkPath(id: string): string {
   } catch {
     throw new InputError([{field: 'healthcheck', message: `not a healthcheck id: ${JSON.stringify(id)} (expected <group>.<name>, e.g. takedowns.cancelled-count)`}]);
   }
-}
-
-function combineSignals(...signals: Array<AbortSignal | undefined>): AbortSignal {
-  const present = signals.filter((s): s is AbortSignal => s !== undefined);
-  if (present.length === 1 && present[0]) return present[0];
-  return present.length === 0 ? new AbortController().signal : AbortSignal.any(present);
 }
 
 function nonNegative(name: string, value: number): number {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import got, {type BeforeRequestHook, type PlainResponse, type RequestError, type Response, type RetryObject} from 'got';
+import got, {type BeforeRequestHook, type CancelableRequest, type Got, type Hooks, type Method, type PlainResponse, type Progress, type RequestError, type Response, type RetryObject} from 'got';
 import {InterruptedError, VigilError} from '../errors.js';
 import {redact} from '../secrets.js';
 import {ACCEPT_ENCODING, ResponseTooLargeError, decodeBody} from './body-cap.js';
@@ -47,57 +47,27 @@ let agents: {http: http.Agent; https: https.Agent} | undefined;
 const REDIRECT_STATUSES = new Set([300, 301, 302, 303, 307, 308]);
 const NOT_SENT_TIMEOUTS = new Set(['lookup', 'connect', 'secureConnect']);
 const KEY_HEADER = 'x-api-key';
+// The Nodes whose request.end() callback reports a failure twice (end-callback.ts).
+const [NODE_MAJOR = 0, NODE_MINOR = 0] = process.versions.node.split('.').map(Number);
+const END_CALLBACK_FIX = NODE_MAJOR > 24 || (NODE_MAJOR === 24 && NODE_MINOR >= 20);
 
 const stateOf = (options: {context: Record<string, unknown>} | undefined): CallState | undefined => options?.context['vigil'] as CallState | undefined;
 
+/** Writes one --debug line per attempt (method, URL, outcome, ms; key redacted), or nothing without --debug. */
+type Trace = (state: CallState | undefined, method: string, href: string, outcome: string) => void;
+
 export function createGotTransport(options: TransportOptions): Transport {
-  const {prefixUrl, maxResponseBytes} = options;
-  const host = prefixUrl.host;
-  const retries = options.retries;
-  const attempts = retries + 1;
-  const maxDelayMs = options.maxRetryDelayMs;
-  const backoff = {baseDelayMs: options.retryBaseDelayMs, maxDelayMs};
-  const debug = options.debug;
-  const trace = (state: CallState | undefined, method: string, href: string, outcome: string) => {
-    if (!debug) return;
-    if (state) state.traced = state.attempt;
-    const ms = state ? Math.round(performance.now() - state.startedAt) : 0;
-    debug(redact(`${method} ${href} -> ${outcome} in ${ms} ms (attempt ${state?.attempt ?? 1}/${attempts})`));
-  };
+  const trace = tracer(options.debug, options.retries + 1);
   agents ??= {http: new http.Agent(AGENT_OPTIONS), https: new https.Agent(AGENT_OPTIONS)};
-
-  const calculateDelay = ({attemptCount, error, retryAfter, computedValue}: RetryObject): number => {
-    const state = stateOf(error.options);
-    // An HTTP answer was traced by afterResponse; a failure without one is traced here.
-    if (error.name !== 'HTTPError') trace(state, error.options.method, String(error.options.url), readCode(error));
-    if (computedValue === 0 || !state || !mayRepeat(state.request.policy ?? 'idempotent', error)) return 0;
-    const delay = Math.max(1, retryAfter ? computedValue : retryDelayMs(attemptCount, backoff));
-    // No retry that the call's total budget cannot wait for.
-    if (performance.now() + delay >= (state.request.deadline ?? Infinity)) return 0;
-    if (debug) debug(`waiting ${delay} ms before attempt ${attemptCount + 1}${retryAfter ? ' (Retry-After)' : ''}`);
-    return delay;
-  };
-
-  // Every exchange: the first, each retry, and each redirect of one (same retry count).
-  const beforeRequest: BeforeRequestHook = (opts, {retryCount}) => {
-    const state = stateOf(opts);
-    if (!state) return;
-    state.startedAt = performance.now();
-    if (state.attempt === retryCount + 1 && state.announced) return;
-    state.attempt = retryCount + 1;
-    state.announced = true;
-    state.request.onAttempt?.(state.attempt, attempts);
-  };
-
   const client = got.extend({
-    prefixUrl: prefixUrl.href,
+    prefixUrl: options.prefixUrl.href,
     headers: {[KEY_HEADER]: options.apiKey, 'user-agent': options.userAgent, accept: 'application/json', 'accept-encoding': ACCEPT_ENCODING},
     responseType: 'buffer',
     // got's inflater has no output limit (gzip bombs): body-cap.ts inflates with one.
     decompress: false,
     // Every status reaches client.ts, after got's retries.
     throwHttpErrors: false,
-    followRedirect: response => shouldFollow(response, prefixUrl),
+    followRedirect: response => shouldFollow(response, options.prefixUrl),
     maxRedirects: 5,
     agent: agents,
     // got passes rejectUnauthorized to Node even when unset, which hides Node's own switch.
@@ -110,115 +80,167 @@ export function createGotTransport(options: TransportOptions): Transport {
       // The whole exchange, body included: `response` only covers the wait for headers.
       request: options.connectTimeoutMs + options.timeoutMs,
     },
-    retry: {
-      limit: retries,
-      methods: ['GET', 'POST'],
-      statusCodes: RETRYABLE_STATUSES,
-      errorCodes: RETRYABLE_CODES,
-      // A longer Retry-After cancels the retry: the answer is given at once instead.
-      maxRetryAfter: maxDelayMs,
-      calculateDelay,
-    },
-    hooks: {
-      beforeRequest: [beforeRequest],
-      // --debug only: each hook costs every request.
-      ...(debug
-        ? {
-            beforeRedirect: [
-              (next, response) => {
-                const from = response.request.options;
-                trace(stateOf(from), from.method, response.url, `${response.statusCode} redirect to ${String(next.url)}`);
-              },
-            ],
-            afterResponse: [
-              (response: Response) => {
-                const opts = response.request.options;
-                const to = REDIRECT_STATUSES.has(response.statusCode) ? locationOf(response) : undefined;
-                trace(stateOf(opts), opts.method, response.url, to ? `${response.statusCode} redirect to ${to.href}` : String(response.statusCode));
-                return response;
-              },
-            ],
-          }
-        : {}),
-    },
+    retry: retryPolicy(options, trace),
+    hooks: attemptHooks(options.retries + 1, trace, options.debug !== undefined),
   });
+  return {send: request => send(client, options, trace, request)};
+}
 
-  return {
-    async send(request) {
-      const state: CallState = {request, attempt: 1, announced: false, startedAt: performance.now(), traced: 0};
-      let status: number | undefined;
-      try {
-        const pending = client(request.path, {
-          method: request.method,
-          ...(request.searchParams ? {searchParams: request.searchParams} : {}),
-          ...(request.json === undefined ? {} : {json: request.json}),
-          signal: request.signal,
-          context: {vigil: state},
-        });
-        // Node >= 24.20 would otherwise end a retried call with a second error (end-callback.ts).
-        pending.on('request', restoreEndCallback);
-        // got's recipe for a size limit: watch the download, cancel past the cap (a larger
-        // Content-Length is refused before the body).
-        pending.on('downloadProgress', progress => {
-          if (!state.tooLarge && (progress.transferred > maxResponseBytes || (progress.total ?? 0) > maxResponseBytes)) {
-            state.tooLarge = new ResponseTooLargeError(host, maxResponseBytes, 'compressed');
-            pending.cancel();
-          }
-        });
-        const response = await pending;
-        status = response.statusCode;
-        const done = {status, statusText: response.statusMessage ?? '', headers: response.headers, attempts: state.attempt};
-        if (REDIRECT_STATUSES.has(status) && response.headers.location) return refusedRedirect(response, done);
-        const body = response.rawBody.length === 0 ? '' : await decodeBody(response.rawBody, response.headers['content-encoding'], maxResponseBytes, host).catch((error: unknown) => {
-          // An error answer is told by its status: a body that cannot be decoded adds nothing.
-          if (status !== undefined && status >= 300) return '';
-          throw error;
-        });
-        return {...done, body};
-      } catch (error) {
-        if (request.signal.aborted && !isBudget(request.signal)) throw new InterruptedError();
-        const failure = safeFailure(error, state, status ?? responseStatus(error));
-        // An attempt ended by the budget or the size cap never reached calculateDelay.
-        if (state.traced !== state.attempt) trace(state, request.method, `${prefixUrl.href}${request.path}${request.searchParams ? `?${request.searchParams}` : ''}`, failure instanceof NetworkFailure ? failure.code : failure.name);
-        if (failure instanceof NetworkFailure) failure.attempts = state.attempt;
-        throw failure;
-      }
-    },
+function tracer(debug: ((line: string) => void) | undefined, attempts: number): Trace {
+  if (!debug) return () => {};
+  return (state, method, href, outcome) => {
+    if (state) state.traced = state.attempt;
+    const ms = state ? Math.round(performance.now() - state.startedAt) : 0;
+    debug(redact(`${method} ${href} -> ${outcome} in ${ms} ms (attempt ${state?.attempt ?? 1}/${attempts})`));
   };
+}
 
-  /** A 3xx got did not follow (see shouldFollow): say why. */
-  function refusedRedirect(response: Response, done: Omit<RawResponse, 'body'>): RawResponse {
-    const next = locationOf(response);
-    if (!next) throw Object.assign(networkFailure({code: 'ERR_INVALID_URL'}, host, true), {attempts: done.attempts});
-    if (next.origin !== prefixUrl.origin) throw new CrossOriginRedirect(prefixUrl.origin, next.origin);
-    // Same origin and not followed: a POST that is not safe to repeat (see shouldFollow).
-    throw new RedirectAfterPost(response.statusCode, next.href);
+/** got's `retry`: its limit and triggers, and a delay that applies the call's repeat rule and budget. */
+function retryPolicy(options: TransportOptions, trace: Trace) {
+  const backoff = {baseDelayMs: options.retryBaseDelayMs, maxDelayMs: options.maxRetryDelayMs};
+  const calculateDelay = ({attemptCount, error, retryAfter, computedValue}: RetryObject): number => {
+    const state = stateOf(error.options);
+    // An HTTP answer was traced by afterResponse; a failure without one is traced here.
+    if (error.name !== 'HTTPError') trace(state, error.options.method, String(error.options.url), readCode(error));
+    if (computedValue === 0 || !state || !mayRepeat(state.request.policy ?? 'idempotent', error)) return 0;
+    const delay = Math.max(1, retryAfter ? computedValue : retryDelayMs(attemptCount, backoff));
+    // No retry that the call's total budget cannot wait for.
+    if (performance.now() + delay >= (state.request.deadline ?? Infinity)) return 0;
+    options.debug?.(`waiting ${delay} ms before attempt ${attemptCount + 1}${retryAfter ? ' (Retry-After)' : ''}`);
+    return delay;
+  };
+  return {
+    limit: options.retries,
+    methods: ['GET', 'POST'] as Method[],
+    statusCodes: RETRYABLE_STATUSES,
+    errorCodes: RETRYABLE_CODES,
+    // A longer Retry-After cancels the retry: the answer is given at once instead.
+    maxRetryAfter: options.maxRetryDelayMs,
+    calculateDelay,
+  };
+}
+
+/** got's hooks: `beforeRequest` counts attempts and tells onAttempt; the tracing ones only with --debug (each hook costs every request). */
+function attemptHooks(attempts: number, trace: Trace, debugging: boolean): Partial<Hooks> {
+  // Every exchange: the first, each retry, and each redirect of one (same retry count).
+  const beforeRequest: BeforeRequestHook = (opts, {retryCount}) => {
+    const state = stateOf(opts);
+    if (!state) return;
+    state.startedAt = performance.now();
+    if (state.attempt === retryCount + 1 && state.announced) return;
+    state.attempt = retryCount + 1;
+    state.announced = true;
+    state.request.onAttempt?.(state.attempt, attempts);
+  };
+  if (!debugging) return {beforeRequest: [beforeRequest]};
+  return {
+    beforeRequest: [beforeRequest],
+    beforeRedirect: [
+      (next, response) => {
+        const from = response.request.options;
+        trace(stateOf(from), from.method, response.url, `${response.statusCode} redirect to ${String(next.url)}`);
+      },
+    ],
+    afterResponse: [
+      (response: Response) => {
+        const opts = response.request.options;
+        const to = REDIRECT_STATUSES.has(response.statusCode) ? locationOf(response) : undefined;
+        trace(stateOf(opts), opts.method, response.url, to ? `${response.statusCode} redirect to ${to.href}` : String(response.statusCode));
+        return response;
+      },
+    ],
+  };
+}
+
+/** One call through got: the answer as RawResponse, or a failure that holds no got options (and so no key). */
+async function send(client: Got, options: TransportOptions, trace: Trace, request: SendRequest): Promise<RawResponse> {
+  const {prefixUrl, maxResponseBytes} = options;
+  const host = prefixUrl.host;
+  const state: CallState = {request, attempt: 1, announced: false, startedAt: performance.now(), traced: 0};
+  let status: number | undefined;
+  try {
+    const pending = client(request.path, {
+      method: request.method,
+      ...(request.searchParams ? {searchParams: request.searchParams} : {}),
+      ...(request.json === undefined ? {} : {json: request.json}),
+      signal: request.signal,
+      context: {vigil: state},
+    });
+    // Node >= 24.20 would otherwise end a retried call with a second error (end-callback.ts).
+    if (END_CALLBACK_FIX) pending.on('request', restoreEndCallback);
+    capDownload(pending, state, host, maxResponseBytes);
+    const response = await pending;
+    status = response.statusCode;
+    const done = {status, statusText: response.statusMessage ?? '', headers: response.headers, attempts: state.attempt};
+    if (REDIRECT_STATUSES.has(status) && response.headers.location) return refusedRedirect(response, done, prefixUrl);
+    const body = response.rawBody.length === 0 ? '' : await decodeBody(response.rawBody, response.headers['content-encoding'], maxResponseBytes, host).catch((error: unknown) => {
+      // An error answer is told by its status: a body that cannot be decoded adds nothing.
+      if (status !== undefined && status >= 300) return '';
+      throw error;
+    });
+    return {...done, body};
+  } catch (error) {
+    if (request.signal.aborted && !isBudget(request.signal)) throw new InterruptedError();
+    const failure = safeFailure(error, state, status ?? responseStatus(error), options);
+    // An attempt ended by the budget or the size cap never reached calculateDelay.
+    if (state.traced !== state.attempt) trace(state, request.method, `${prefixUrl.href}${request.path}${request.searchParams ? `?${request.searchParams}` : ''}`, failure instanceof NetworkFailure ? failure.code : failure.name);
+    if (failure instanceof NetworkFailure) failure.attempts = state.attempt;
+    throw failure;
   }
+}
 
-  function safeFailure(error: unknown, state: CallState, status: number | undefined): Error {
-    const success = status !== undefined && status >= 200 && status < 300 && (state.request.policy ?? 'idempotent') !== 'idempotent';
-    const problem = state.tooLarge ?? (error instanceof VigilError ? error : undefined);
-    if (problem) return success ? new UnreadableSuccess(status, problem) : problem;
-    if (error instanceof CrossOriginRedirect || error instanceof RedirectAfterPost || error instanceof NetworkFailure) return error;
-    const failure = toNetworkFailure(error);
-    return success ? new UnreadableSuccess(status, failure) : failure;
-  }
-
-  /** Rebuilds a got error from its code, its timeout event and got's timings only. */
-  function toNetworkFailure(error: unknown): NetworkFailure {
-    const gotError = error as Partial<RequestError> & {event?: unknown};
-    const sent = gotError.timings?.upload !== undefined;
-    if (gotError.name === 'TimeoutError') {
-      if (isBudget(stateOf(gotError.options)?.request.signal)) {
-        return new NetworkFailure('ETIMEDOUT', sent ? 'maybe-sent' : 'not-sent', `no answer from ${host} within the call's time budget`);
-      }
-      if (NOT_SENT_TIMEOUTS.has(String(gotError.event)) && !sent) {
-        return new NetworkFailure('ETIMEDOUT', 'not-sent', `could not connect to ${host} within ${options.connectTimeoutMs} ms`);
-      }
-      return new NetworkFailure('ETIMEDOUT', 'maybe-sent', `no response from ${host} within ${options.timeoutMs} ms`);
+/**
+ * got's recipe for a size limit, on the wire: watch the download, cancel past the cap. got
+ * reports the Content-Length before the body (a larger one is refused then); a body that
+ * declares its length cannot outgrow it (Node's parser stops there), so the watch ends at
+ * once, and only a body without one (chunked) is counted chunk by chunk.
+ */
+function capDownload(pending: CancelableRequest, state: CallState, host: string, maxResponseBytes: number): void {
+  const watch = (progress: Progress) => {
+    if (progress.transferred > maxResponseBytes || (progress.total ?? 0) > maxResponseBytes) {
+      state.tooLarge ??= new ResponseTooLargeError(host, maxResponseBytes, 'compressed');
+      pending.off('downloadProgress', watch);
+      pending.cancel();
+    } else if (progress.total !== undefined) {
+      pending.off('downloadProgress', watch);
     }
-    return networkFailure(error, host, sent);
+  };
+  pending.on('downloadProgress', watch);
+}
+
+/** A 3xx got did not follow (see shouldFollow): say why. */
+function refusedRedirect(response: Response, done: Omit<RawResponse, 'body'>, prefixUrl: URL): RawResponse {
+  const next = locationOf(response);
+  if (!next) throw Object.assign(networkFailure({code: 'ERR_INVALID_URL'}, prefixUrl.host, true), {attempts: done.attempts});
+  if (next.origin !== prefixUrl.origin) throw new CrossOriginRedirect(prefixUrl.origin, next.origin);
+  // Same origin and not followed: a POST that is not safe to repeat (see shouldFollow).
+  throw new RedirectAfterPost(response.statusCode, next.href);
+}
+
+function safeFailure(error: unknown, state: CallState, status: number | undefined, options: TransportOptions): Error {
+  const success = status !== undefined && status >= 200 && status < 300 && (state.request.policy ?? 'idempotent') !== 'idempotent';
+  const problem = state.tooLarge ?? (error instanceof VigilError ? error : undefined);
+  if (problem) return success ? new UnreadableSuccess(status, problem) : problem;
+  if (error instanceof CrossOriginRedirect || error instanceof RedirectAfterPost || error instanceof NetworkFailure) return error;
+  const failure = toNetworkFailure(error, options);
+  return success ? new UnreadableSuccess(status, failure) : failure;
+}
+
+/** Rebuilds a got error from its code, its timeout event and got's timings only. */
+function toNetworkFailure(error: unknown, options: TransportOptions): NetworkFailure {
+  const host = options.prefixUrl.host;
+  const gotError = error as Partial<RequestError> & {event?: unknown};
+  const sent = gotError.timings?.upload !== undefined;
+  if (gotError.name === 'TimeoutError') {
+    if (isBudget(stateOf(gotError.options)?.request.signal)) {
+      return new NetworkFailure('ETIMEDOUT', sent ? 'maybe-sent' : 'not-sent', `no answer from ${host} within the call's time budget`);
+    }
+    if (NOT_SENT_TIMEOUTS.has(String(gotError.event)) && !sent) {
+      return new NetworkFailure('ETIMEDOUT', 'not-sent', `could not connect to ${host} within ${options.connectTimeoutMs} ms`);
+    }
+    return new NetworkFailure('ETIMEDOUT', 'maybe-sent', `no response from ${host} within ${options.timeoutMs} ms`);
   }
+  return networkFailure(error, host, sent);
 }
 
 /**

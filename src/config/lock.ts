@@ -1,4 +1,3 @@
-import {randomBytes} from 'node:crypto';
 import {mkdir, readdir, rename, rm, rmdir, stat, unlink, utimes, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 
@@ -48,6 +47,9 @@ const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
 export async function withFileLock<T>(file: string, work: () => Promise<T>, options: LockOptions = {}): Promise<T> {
   const lock = `${file}.lock`;
   const staleMs = options.staleMs ?? 10_000;
+  // node:crypto (and the sixteen internal modules it loads on Node 20) only when a lock is
+  // taken, not on every run that could write a config file (a dry run loaded it for nothing).
+  const {randomBytes} = await import('node:crypto');
   const token = `${process.pid}-${randomBytes(8).toString('hex')}`;
   const mine = path.join(lock, token);
   await acquire(lock, token, staleMs, Date.now() + (options.timeoutMs ?? 15_000));

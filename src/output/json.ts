@@ -10,15 +10,17 @@
  *   is unchanged, the terminal sees only ASCII for them. (C0 controls, ESC included, are
  *   always escaped by JSON.stringify.)
  *
- * Keys are sorted by a replacer as JSON.stringify walks the value: only an object whose keys
- * are out of order is copied, one level at a time, never the whole value up front.
- * `reports list --all --json` renders every report, and a sorted deep copy of each (on top
- * of the parsed page) was garbage that grew with the number of reports. JSON.stringify
- * itself calls toJSON (so dates arrive as ISO strings, an invalid one as null) and leaves
- * out undefined and functions.
+ * Keys are put in order by a walk before JSON.stringify, not by a replacer: a replacer is a
+ * call from JSON.stringify into JavaScript for every value and takes it off its fast path,
+ * which was ~10% of `reports list --all --json`'s CPU (docs/performance.md#cli). The walk
+ * copies only what must change (an object whose keys are out of order, or that holds such an
+ * object or a bigint), one rendered value at a time: `--all` renders report by report, so
+ * nothing grows with the number of reports. toJSON is called as JSON.stringify calls it
+ * (dates arrive as ISO strings, an invalid one as null); undefined and functions are left
+ * for JSON.stringify to drop.
  */
 export function renderJson(value: unknown, options: {pretty: boolean}): string {
-  const text = JSON.stringify(value, sortKeys, options.pretty ? 2 : undefined) ?? 'null';
+  const text = JSON.stringify(ordered(value, ''), null, options.pretty ? 2 : undefined) ?? 'null';
   return `${escapeTerminalControls(text)}\n`;
 }
 
@@ -31,16 +33,40 @@ function escapeChar(char: string): string {
   return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
-/** JSON.stringify's replacer: bigints as strings, objects with their keys in order. */
-function sortKeys(_key: string, value: unknown): unknown {
+/** What JSON.stringify will write for `value` under `key`: its toJSON's result if it has one, then ordered. */
+function ordered(value: unknown, key: string): unknown {
+  if (value === null || typeof value !== 'object') return typeof value === 'bigint' ? value.toString() : value;
+  const toJSON = (value as {toJSON?: unknown}).toJSON;
+  // As JSON.stringify: toJSON once per property, its result written as it is (not asked again).
+  return typeof toJSON === 'function' ? orderedValue(toJSON.call(value, key)) : orderedValue(value);
+}
+
+/** Bigints as strings, objects with their keys in order: `value` itself when nothing changes. */
+function orderedValue(value: unknown): unknown {
   if (typeof value === 'bigint') return value.toString();
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  const keys = Object.keys(value);
-  let ordered = true;
-  for (let index = 1; ordered && index < keys.length; index++) ordered = keys[index - 1]! <= keys[index]!;
-  if (ordered) return value;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      const out = ordered(item, String(index));
+      if (out !== item) (copy ??= value.slice())[index] = out;
+    }
+    return copy ?? value;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  let inOrder = true;
+  for (let index = 1; inOrder && index < keys.length; index++) inOrder = keys[index - 1]! <= keys[index]!;
+  let changed: Map<string, unknown> | undefined;
+  for (const key of keys) {
+    const item = record[key];
+    const out = ordered(item, key);
+    if (out !== item) (changed ??= new Map()).set(key, out);
+  }
+  if (inOrder && !changed) return value;
   // Inserted in sorted order; like any JS object, the copy still lists integer-like keys first.
   const sorted: Record<string, unknown> = {};
-  for (const key of keys.sort()) sorted[key] = (value as Record<string, unknown>)[key];
+  for (const key of inOrder ? keys : keys.sort()) sorted[key] = changed?.has(key) ? changed.get(key) : record[key];
   return sorted;
 }

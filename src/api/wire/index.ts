@@ -6,6 +6,7 @@ export * from './paths.js';
 export * from './parse.js';
 export * from './reports.js';
 export * from './list-reader.js';
+export * from './healthcheck-reader.js';
 export * from './list-query.js';
 export * from './healthcheck.js';
 export * from './errors.js';

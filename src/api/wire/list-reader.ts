@@ -42,7 +42,8 @@ const REPORT: Shape = {
   latestReviewDecision: 'optionalString',
 };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** A plain object, as JSON.parse makes them (not a class instance, not a null prototype). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
 }
 

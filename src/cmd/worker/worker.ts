@@ -10,10 +10,14 @@ import {connectRedis} from '../../redis/connect.js';
 import {QUEUE_NAME} from '../../redis/queue.js';
 import {startHeartbeat, workersKey} from '../../redis/heartbeat.js';
 import {VERSION} from '../../version.js';
-import {createWorkerLogger} from './log.js';
+import {createWorkerLogger, type WorkerLogger} from './log.js';
 import {checkWorkerKey, orgsOf} from './key-check.js';
 import type {ShutdownResult} from '../../../jobs/shutdown.js';
-import {resolveWorkerOptions, type WorkerFlags} from './options.js';
+import type {CheckWorker} from '../../../jobs/worker.js';
+import type {ApiClient} from '../../api/client.js';
+import type {ChecksConfig} from '../../checks/schema.js';
+import type {Redis} from 'ioredis';
+import {resolveWorkerOptions, type WorkerFlags, type WorkerOptions} from './options.js';
 
 /** Where shutdown requests come from: SIGINT/SIGTERM in the CLI, a fake in tests. */
 export interface SignalSource {
@@ -47,21 +51,35 @@ export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, 
   // Retries belong to BullMQ (backoff across workers, visible in the queue), not the client;
   // a run's budget is the checks file's timeout (the processor aborts at it), not --timeout.
   const client = ctx.client({retries: 0, timeoutMs: config.timeoutMs + 1000, budgetMs: config.timeoutMs + 1000, waitingLine: false});
-
-  const stderr = ctx.io.stderr;
-  const logger = createWorkerLogger(stderr, {
-    json: stderr.isTTY !== true,
-    color: colorEnabled({...ctx.io, stdoutIsTTY: stderr.isTTY === true, stdout: stderr}),
-  });
+  const logger = stderrLogger(ctx);
 
   // Every org of checks: and discover:, once: an org the key cannot reach is named at start.
   await checkWorkerKey(orgsOf(config), ctx, logger.event);
 
   const redis = await connectRedis(options.redis, options.redisUrlSource);
+  const worker = await startWorker(redis, options, config, client, logger);
+  const heartbeat = startWorkerHeartbeat(redis, options.prefix, worker.metricsUrl);
+  logger.event('worker started', startedFields(worker, options, config));
+
+  const {result, forced} = await untilStopped(signals, worker, heartbeat, logger, options.graceMs);
+  if (result) logger.event(stoppedMessage(result), {aborted: result.aborted, redis: result.redisReachable ? 'closed' : 'unreachable'});
+  return forced ? ExitCode.Interrupted : ExitCode.Ok;
+}
+
+/** The worker's log on stderr: JSON lines unless stderr is a terminal, colour as the terminal allows. */
+function stderrLogger(ctx: CommandContext): WorkerLogger {
+  const stderr = ctx.io.stderr;
+  return createWorkerLogger(stderr, {
+    json: stderr.isTTY !== true,
+    color: colorEnabled({...ctx.io, stdoutIsTTY: stderr.isTTY === true, stdout: stderr}),
+  });
+}
+
+/** The checker on `redis`; a metrics port that cannot be had is exit 3 naming --metrics-port. */
+async function startWorker(redis: Redis, options: WorkerOptions, config: ChecksConfig, client: ApiClient, logger: WorkerLogger): Promise<CheckWorker> {
   const {startCheckWorker} = await import('../../../jobs/worker.js');
-  let worker;
   try {
-    worker = await startCheckWorker({
+    return await startCheckWorker({
       redis,
       prefix: options.prefix,
       specs: config.specs,
@@ -78,29 +96,37 @@ export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, 
     });
   } catch (error) {
     redis.disconnect();
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
-      const what = code === 'EADDRINUSE' ? 'is in use' : code === 'EACCES' ? 'needs privileges' : 'is not an address of this machine';
-      throw new InputError(
-        [{field: '--metrics-port', message: `${options.metricsHost}:${options.metricsPort} ${what} (${code})`}],
-        'pick another --metrics-port (0 picks a free one) or --metrics-host',
-      );
-    }
-    throw error;
+    throw metricsPortProblem(error, options) ?? error;
   }
+}
 
-  // For `vigil doctor`: which workers are alive, and where their metrics are.
+/** A listen error of the metrics server as the InputError that names the flag, or undefined. */
+export function metricsPortProblem(error: unknown, options: Pick<WorkerOptions, 'metricsHost' | 'metricsPort'>): InputError | undefined {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') return undefined;
+  const what = code === 'EADDRINUSE' ? 'is in use' : code === 'EACCES' ? 'needs privileges' : 'is not an address of this machine';
+  return new InputError(
+    [{field: '--metrics-port', message: `${options.metricsHost}:${options.metricsPort} ${what} (${code})`}],
+    'pick another --metrics-port (0 picks a free one) or --metrics-host',
+  );
+}
+
+/** For `vigil doctor`: which workers are alive, and where their metrics are. */
+function startWorkerHeartbeat(redis: Redis, prefix: string, metricsUrl: string) {
   const startedAt = Date.now();
-  const heartbeat = startHeartbeat(redis, workersKey(options.prefix, QUEUE_NAME), {
+  return startHeartbeat(redis, workersKey(prefix, QUEUE_NAME), {
     id: `${hostname()}:${process.pid}:${startedAt}`,
     host: hostname(),
     pid: process.pid,
     version: VERSION,
-    metricsUrl: worker.metricsUrl,
+    metricsUrl,
     startedAt,
   });
+}
 
-  logger.event('worker started', {
+/** The fields of the "worker started" line. */
+export function startedFields(worker: Pick<CheckWorker, 'specs' | 'metricsUrl'>, options: WorkerOptions, config: ChecksConfig): Record<string, unknown> {
+  return {
     checks: worker.specs().length,
     ...(config.discover ? {discover: config.discover.orgs.length, registryEvery: formatDuration(config.discover.registryEveryMs)} : {}),
     concurrency: options.concurrency,
@@ -110,43 +136,54 @@ export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, 
     metrics: `${worker.metricsUrl}/metrics`,
     timeout: formatDuration(config.timeoutMs),
     attempts: config.retry.attempts,
-  });
+  };
+}
 
+/**
+ * Waits for the first signal, then drains: the heartbeat goes first (a draining worker is
+ * not one to send operators to), then the worker gets graceMs. A second signal aborts the
+ * runs in flight. Resolves with the shutdown's result (undefined when the shutdown itself
+ * failed: the process must still end) and whether a second signal forced it.
+ */
+export function untilStopped(
+  signals: SignalSource,
+  worker: Pick<CheckWorker, 'inFlight' | 'shutdown' | 'force'>,
+  heartbeat: {stop(): Promise<void>},
+  logger: Pick<WorkerLogger, 'event'>,
+  graceMs: number,
+): Promise<{result: ShutdownResult | undefined; forced: boolean}> {
   let signalCount = 0;
-  let forcedBySecondSignal = false;
-  const stopped = new Promise<ShutdownResult | undefined>(resolve => {
+  let forced = false;
+  return new Promise(resolve => {
     const stopListening = signals.listen(name => {
       signalCount++;
-      if (signalCount === 1) {
-        logger.event('shutting down: no new runs; waiting for in-flight ones (send the signal again to force)', {
-          signal: name,
-          inFlight: worker.inFlight(),
-          grace: formatDuration(options.graceMs),
-        });
-        // Leave the heartbeat first: a draining worker is not one to send operators to.
-        const stoppedAll = heartbeat.stop().then(() => worker.shutdown(options.graceMs));
-        void stoppedAll.then(
-          result => {
-            stopListening();
-            resolve(result);
-          },
-          (error: unknown) => {
-            // The process must still end: report it and stop as a forced shutdown would.
-            stopListening();
-            logger.event('shutdown failed', {error: error instanceof Error ? error.message : String(error)});
-            resolve(undefined);
-          },
-        );
-      } else {
-        forcedBySecondSignal = true;
+      if (signalCount > 1) {
+        forced = true;
         logger.event('forcing shutdown: aborting in-flight runs', {signal: name, inFlight: worker.inFlight()});
         worker.force();
+        return;
       }
+      logger.event('shutting down: no new runs; waiting for in-flight ones (send the signal again to force)', {
+        signal: name,
+        inFlight: worker.inFlight(),
+        grace: formatDuration(graceMs),
+      });
+      void heartbeat
+        .stop()
+        .then(() => worker.shutdown(graceMs))
+        .then(
+          result => {
+            stopListening();
+            resolve({result, forced});
+          },
+          (error: unknown) => {
+            stopListening();
+            logger.event('shutdown failed', {error: error instanceof Error ? error.message : String(error)});
+            resolve({result: undefined, forced});
+          },
+        );
     });
   });
-  const result = await stopped;
-  if (result) logger.event(stoppedMessage(result), {aborted: result.aborted, redis: result.redisReachable ? 'closed' : 'unreachable'});
-  return forcedBySecondSignal ? ExitCode.Interrupted : ExitCode.Ok;
 }
 
 /** What the last log line says: what really happened, not what might have. */

@@ -1,5 +1,6 @@
-import {describe, expect, it} from 'vitest';
-import {formatRunLine, formatEventLine} from '../../../src/cmd/worker/log.js';
+import {describe, expect, it, vi} from 'vitest';
+import {createWorkerLogger, formatRunLine, formatEventLine, RUN_LINES_MS} from '../../../src/cmd/worker/log.js';
+import {clearSecrets, registerSecret} from '../../../src/secrets.js';
 import type {RunLogEntry} from '../../../jobs/processor.js';
 
 describe('worker log lines', () => {
@@ -37,5 +38,30 @@ describe('worker log lines', () => {
     expect(line).toBe('04:00:00  ERROR  takedowns.cancelled-count  acme  server_error: HTTP 500 INTERNAL  (attempt 1/4, will retry)  12ms\n');
     const ok = formatRunLine({...entry, outcome: 'warn', severity: 'warn', observed: {cancelledCount: 4}, errorKind: undefined, error: undefined, willRetry: undefined}, {json: false, color: false});
     expect(ok).toBe('04:00:00  WARN   takedowns.cancelled-count  acme  cancelledCount=4  (warn>=3 fail>=10)  12ms\n');
+  });
+
+  it('writes run lines together within 25 ms, in order, an event after what came before it, the key masked', () => {
+    registerSecret('sk-live-0123456789');
+    vi.useFakeTimers();
+    try {
+      const writes: string[] = [];
+      const logger = createWorkerLogger({write: chunk => writes.push(chunk)}, {json: true, color: false}, () => entry.time);
+      const ok = {...entry, outcome: 'ok' as const, errorKind: undefined, error: undefined, willRetry: undefined};
+      logger.run({...ok, org: 'one'});
+      logger.run({...ok, org: 'two sk-live-0123456789'});
+      expect(writes).toEqual([]);
+      logger.event('shutting down');
+      logger.run({...ok, org: 'three'});
+      vi.advanceTimersByTime(RUN_LINES_MS - 1);
+      expect(writes).toHaveLength(2);
+      vi.advanceTimersByTime(1);
+      expect(writes).toHaveLength(3);
+      expect(writes[0]!.split('\n').filter(Boolean).map(line => JSON.parse(line).org)).toEqual(['one', 'two sk-…6789']);
+      expect(JSON.parse(writes[1]!).msg).toBe('shutting down');
+      expect(JSON.parse(writes[2]!).org).toBe('three');
+    } finally {
+      vi.useRealTimers();
+      clearSecrets();
+    }
   });
 });
