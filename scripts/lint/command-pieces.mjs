@@ -2,6 +2,9 @@
 // cannot be derived at run time: Pastel's stub (Pastel discovers commands by reading
 // commands/), the group's description and module, and a page that tells a person about it.
 // Each missing or stray piece is one line naming the file to write (docs/commands.md#adding-a-command).
+// Tests sit where the code sits: test/cmd/<noun>/<verb>/ for each command (or a test of the
+// group's folder that imports the room, for a file driving several verbs: auth, config), and
+// no folder of test/cmd without a room of src/cmd (docs/testing.md#where-a-test-sits).
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 
@@ -57,6 +60,7 @@ export function commandPieces(root) {
   const pages = ['README.md', ...files(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => path.relative(root, f))].map(read).join('\n');
   const stubs = new Set();
   const groups = new Set();
+  const tests = files(path.join(root, 'test/cmd')).filter((f) => /\.test\.tsx?$/.test(f)).map((f) => path.relative(root, f));
   for (const def of definitions(root)) {
     const room = path.dirname(def.file);
     if (def.path.length === 0 || room !== path.join('src/cmd', ...def.path)) {
@@ -70,7 +74,14 @@ export function commandPieces(root) {
     else if (text !== stubText(def.path)) problems.push(`${stub}: is not the stub of ${def.file}, word for word (docs/commands.md#adding-a-command)`);
     const name = def.path.join(' ');
     if (!pages.includes(`vigil ${name}`)) problems.push(`${def.file}: no page names \`vigil ${name}\`: say what it does in README.md or docs/`);
+    const folder = `test/cmd/${def.path.join('/')}/`;
+    const tested = tests.some((t) => t.startsWith(folder) || (def.path.length === 2 && path.dirname(t) === `test/cmd/${def.path[0]}` && read(t).includes(`src/cmd/${def.path.join('/')}/`)));
+    if (!tested) problems.push(`${folder}: missing: the tests of ${def.file} (its work called directly, as a TTY and piped; docs/commands.md#adding-a-command)`);
     if (def.path.length === 2) groups.add(def.path[0]);
+  }
+  for (const folder of new Set(tests.map((t) => path.dirname(t)))) {
+    const room = folder.replace(/^test\/cmd/, 'src/cmd');
+    if (!existsSync(path.join(root, room))) problems.push(`${folder}/: no ${room}/: tests sit where the code sits (docs/testing.md#where-a-test-sits)`);
   }
   for (const group of groups) {
     if (!new RegExp(`^\\s*'?${group}'?:\\s*'`, 'm').test(groupsSource)) problems.push(`src/cli/groups.ts: missing: the one-line description of the group ${group}`);

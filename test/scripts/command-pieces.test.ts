@@ -14,6 +14,7 @@ function repo(files: Record<string, string>): string {
     'commands/_app.tsx': 'export default function App() {}\n',
     'src/cli/groups.ts': "export const GROUPS = {\n  reports: 'Create, list and search reports',\n};\n",
     'README.md': 'Run `vigil reports list`.\n',
+    'test/cmd/reports/list/list.test.ts': '',
     ...files,
   });
 }
@@ -28,8 +29,19 @@ describe('lint: the pieces of each command', () => {
     expect(commandPieces(root)).toEqual([
       "commands/takedowns/get.tsx: missing: Pastel's stub of src/cmd/takedowns/get/command.ts (the 8 lines in docs/commands.md#adding-a-command)",
       'src/cmd/takedowns/get/command.ts: no page names `vigil takedowns get`: say what it does in README.md or docs/',
+      'test/cmd/takedowns/get/: missing: the tests of src/cmd/takedowns/get/command.ts (its work called directly, as a TTY and piped; docs/commands.md#adding-a-command)',
       'src/cli/groups.ts: missing: the one-line description of the group takedowns',
       'commands/takedowns/index.ts: missing: the group module of takedowns (docs/commands.md#adding-a-command)',
+    ]);
+  });
+
+  it('wants the tests where the command is: its mirror under test/cmd, or its group folder importing it', () => {
+    const get = {'src/cmd/reports/get/command.ts': definition(['reports', 'get']), 'commands/reports/get.tsx': stubText(['reports', 'get']), 'docs/reports.md': '`vigil reports get`'};
+    expect(commandPieces(repo({...get, 'test/cmd/reports/get/get.test.ts': ''}))).toEqual([]);
+    expect(commandPieces(repo({...get, 'test/cmd/reports/reports.test.ts': "import '../../../src/cmd/reports/get/get.js';"}))).toEqual([]);
+    expect(commandPieces(repo({...get, 'test/cmd/reports/reports.test.ts': '', 'test/cmd/report/get/get.test.ts': ''}))).toEqual([
+      'test/cmd/reports/get/: missing: the tests of src/cmd/reports/get/command.ts (its work called directly, as a TTY and piped; docs/commands.md#adding-a-command)',
+      'test/cmd/report/get/: no src/cmd/report/get/: tests sit where the code sits (docs/testing.md#where-a-test-sits)',
     ]);
   });
 

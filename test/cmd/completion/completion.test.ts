@@ -3,9 +3,9 @@ import {chmodSync, mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {CLI, runCli} from '../helpers/cli.js';
-import {DOCUMENTED_HEALTHCHECK_IDS} from '../../src/api/wire/index.js';
-import {requireProgram} from '../helpers/programs.js';
+import {CLI, runCli} from '../../helpers/cli.js';
+import {DOCUMENTED_HEALTHCHECK_IDS} from '../../../src/api/wire/index.js';
+import {requireProgram} from '../../helpers/programs.js';
 
 /*
  * `vigil completion <shell>` from the built CLI: each script parses in its own shell, and
