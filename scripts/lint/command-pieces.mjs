@@ -83,18 +83,53 @@ export function commandPieces(root) {
     const room = folder.replace(/^test\/cmd/, 'src/cmd');
     if (!existsSync(path.join(root, room))) problems.push(`${folder}/: no ${room}/: tests sit where the code sits (docs/testing.md#where-a-test-sits)`);
   }
+  const verbsOf = (group) => definitions(root).filter((d) => d.path.length === 2 && d.path[0] === group).map((d) => d.path[1]).sort();
   for (const group of groups) {
-    if (!new RegExp(`^\\s*'?${group}'?:\\s*'`, 'm').test(groupsSource)) problems.push(`src/cli/groups.ts: missing: the one-line description of the group ${group}`);
+    const line = new RegExp(`^\\s*'?${group}'?:\\s*'([^']*)'`, 'm').exec(groupsSource);
+    if (!line) problems.push(`src/cli/groups.ts: missing: the one-line description of the group ${group}`);
+    // A line naming two verbs or more reads as the list of them: a verb it leaves out went unnoticed.
+    const verbs = verbsOf(group);
+    const named = verbs.filter((verb) => new RegExp(`\\b${verb}\\b`, 'i').test(line?.[1] ?? ''));
+    if (named.length >= 2 && named.length < verbs.length) problems.push(`src/cli/groups.ts: the line of ${group} names ${named.join(', ')} but not ${verbs.filter((v) => !named.includes(v)).join(', ')}: say what the group holds now`);
     const index = `commands/${group}/index.ts`;
     const text = read(index);
     if (text === undefined) problems.push(`${index}: missing: the group module of ${group} (docs/commands.md#adding-a-command)`);
     else if (text !== groupText(group)) problems.push(`${index}: is not the group module of ${group}, word for word`);
+  }
+  // `vigil reports create|list|search` in a page reads as every verb of the group.
+  for (const page of ['README.md', ...files(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => path.relative(root, f))]) {
+    for (const [text, group, list] of (read(page) ?? '').matchAll(/vigil ([a-z]+) ([a-z]+(?:\|[a-z]+)+)/g)) {
+      const missing = verbsOf(group).filter((verb) => !list.split('|').includes(verb));
+      if (missing.length > 0) problems.push(`${page}: \`${text}\` leaves out ${missing.join(', ')}`);
+    }
   }
   for (const file of files(path.join(root, 'commands'))) {
     const rel = path.relative(root, file);
     const base = path.basename(file);
     if (base.startsWith('_app.') || base === 'index.ts') continue;
     if (!stubs.has(rel)) problems.push(`${rel}: a stub with no command: no src/cmd/${rel.replace(/^commands\//, '').replace(/\.tsx$/, '')}/command.ts defines it`);
+  }
+  return problems;
+}
+
+/**
+ * The pieces of an upstream endpoint the build cannot derive (docs/commands.md#adding-a-command):
+ * each path of `PATHS` (src/api/wire/paths.ts) described in docs/contract.md, and each method
+ * of `ApiClient` (src/api/client.ts) called by a test of test/api/. One line each.
+ * @param {string} root the repository
+ */
+export function endpointPieces(root) {
+  const problems = [];
+  const read = (rel) => (existsSync(path.join(root, rel)) ? readFileSync(path.join(root, rel), 'utf8') : '');
+  const pathsBlock = /export const PATHS = \{([^}]*)\}/.exec(read('src/api/wire/paths.ts'))?.[1] ?? '';
+  const contract = read('docs/contract.md');
+  for (const [, key, wirePath] of pathsBlock.matchAll(/(\w+):\s*'([^']+)'/g)) {
+    if (!contract.includes(`/${wirePath}`)) problems.push(`src/api/wire/paths.ts: PATHS.${key} (/${wirePath}) is in no section of docs/contract.md: say what vigil relies on (path, body, answer, errors, whether it may be repeated)`);
+  }
+  const client = /export interface ApiClient \{([\s\S]*?)\n\}/.exec(read('src/api/client.ts'))?.[1] ?? '';
+  const apiTests = files(path.join(root, 'test/api')).filter((f) => /\.test\.tsx?$/.test(f)).map((f) => readFileSync(f, 'utf8')).join('\n');
+  for (const [, method] of client.matchAll(/^ {2}(\w+)\(/gm)) {
+    if (!apiTests.includes(`.${method}(`)) problems.push(`src/api/client.ts: ApiClient.${method} is called by no test of test/api/ (the request it sends and each error, with nock)`);
   }
   return problems;
 }
