@@ -57,7 +57,8 @@ export function commandPieces(root) {
   const problems = [];
   const read = (rel) => (existsSync(path.join(root, rel)) ? readFileSync(path.join(root, rel), 'utf8') : undefined);
   const groupsSource = read('src/cli/groups.ts') ?? '';
-  const pages = ['README.md', ...files(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => path.relative(root, f))].map(read).join('\n');
+  // docs/commands.md, the guide to adding a command, names commands as examples: not a page about them.
+  const pages = ['README.md', ...files(path.join(root, 'docs')).filter((f) => f.endsWith('.md') && path.basename(f) !== 'commands.md').map((f) => path.relative(root, f))].map(read).join('\n');
   const stubs = new Set();
   const groups = new Set();
   const tests = files(path.join(root, 'test/cmd')).filter((f) => /\.test\.tsx?$/.test(f)).map((f) => path.relative(root, f));
@@ -121,7 +122,7 @@ export function commandPieces(root) {
 export function endpointPieces(root) {
   const problems = [];
   const read = (rel) => (existsSync(path.join(root, rel)) ? readFileSync(path.join(root, rel), 'utf8') : '');
-  const pathsBlock = /export const PATHS = \{([^}]*)\}/.exec(read('src/api/wire/paths.ts'))?.[1] ?? '';
+  const pathsBlock = /export const PATHS = \{([\s\S]*?)\n\}/.exec(read('src/api/wire/paths.ts'))?.[1] ?? '';
   const contract = read('docs/contract.md');
   for (const [, key, wirePath] of pathsBlock.matchAll(/(\w+):\s*'([^']+)'/g)) {
     if (!contract.includes(`/${wirePath}`)) problems.push(`src/api/wire/paths.ts: PATHS.${key} (/${wirePath}) is in no section of docs/contract.md: say what vigil relies on (path, body, answer, errors, whether it may be repeated)`);

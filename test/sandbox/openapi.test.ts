@@ -90,7 +90,7 @@ describe('GET /api/v2/openapi.json', () => {
     expect(Object.values(PATHS).map(path => `/${path}`).filter(path => !answered.has(path)), 'paths vigil calls (src/api/wire/paths.ts) with no case here: add one, a real sandbox answer validated against the published schema').toEqual([]);
     for (const [path, method, status, pending] of cases) {
       const reply = await pending;
-      expect(String(reply.status)).toBe(status);
+      expect(String(reply.status), `${method.toUpperCase()} ${path}: the sandbox's status (a 404 with no route: src/sandbox/routes/)`).toBe(status);
       const validate = validator(path, method, status);
       expect(validate(reply.body), `${method} ${path} ${status}: ${JSON.stringify(validate.errors)}`).toBe(true);
     }
