@@ -115,8 +115,9 @@ export function commandPieces(root) {
 
 /**
  * The pieces of an upstream endpoint the build cannot derive (docs/commands.md#adding-a-command):
- * each path of `PATHS` (src/api/wire/paths.ts) described in docs/contract.md, and each method
- * of `ApiClient` (src/api/client.ts) called by a test of test/api/. One line each.
+ * each path of `PATHS` (src/api/wire/paths.ts) described in docs/contract.md and called by a
+ * test of test/sandbox/, and each method of `ApiClient` (src/api/client.ts) called by a test
+ * of test/api/. One line each.
  * @param {string} root the repository
  */
 export function endpointPieces(root) {
@@ -126,6 +127,13 @@ export function endpointPieces(root) {
   const contract = read('docs/contract.md');
   for (const [, key, wirePath] of pathsBlock.matchAll(/(\w+):\s*'([^']+)'/g)) {
     if (!contract.includes(`/${wirePath}`)) problems.push(`src/api/wire/paths.ts: PATHS.${key} (/${wirePath}) is in no section of docs/contract.md: say what vigil relies on (path, body, answer, errors, whether it may be repeated)`);
+  }
+  // The sandbox's rules for the path (its answer and each refusal) are tested beside the
+  // OpenAPI check, which only proves that the route answers: a call of the path's fixed part.
+  const sandboxTests = files(path.join(root, 'test/sandbox')).filter((f) => /\.test\.tsx?$/.test(f) && path.basename(f) !== 'openapi.test.ts').map((f) => readFileSync(f, 'utf8')).join('\n');
+  for (const [, key, wirePath] of pathsBlock.matchAll(/(\w+):\s*'([^']+)'/g)) {
+    const fixed = wirePath.split('{')[0];
+    if (!sandboxTests.includes(`'${fixed}`) && !sandboxTests.includes(`\`${fixed}`)) problems.push(`src/api/wire/paths.ts: PATHS.${key} (/${wirePath}) is called by no test of test/sandbox/ but openapi.test.ts: test the route's rules (its answer, each refusal)`);
   }
   const client = /export interface ApiClient \{([\s\S]*?)\n\}/.exec(read('src/api/client.ts'))?.[1] ?? '';
   const apiTests = files(path.join(root, 'test/api')).filter((f) => /\.test\.tsx?$/.test(f)).map((f) => readFileSync(f, 'utf8')).join('\n');

@@ -88,8 +88,10 @@ describe('GET /api/v2/openapi.json', () => {
     // Derived from the wire module: a path vigil calls needs a sandbox route answering to its schema.
     const answered = new Set(cases.map(([path]) => path));
     expect(Object.values(PATHS).map(path => `/${path}`).filter(path => !answered.has(path)), 'paths vigil calls (src/api/wire/paths.ts) with no case here: add one, a real sandbox answer validated against the published schema').toEqual([]);
-    for (const [path, method, status, pending] of cases) {
-      const reply = await pending;
+    // Every answer in before any assertion: a failed one must not close the sandbox under the others.
+    const replies = await Promise.all(cases.map(([, , , pending]) => pending));
+    for (const [index, [path, method, status]] of cases.entries()) {
+      const reply = replies[index]!;
       expect(String(reply.status), `${method.toUpperCase()} ${path}: the sandbox's status (a 404 with no route: src/sandbox/routes/)`).toBe(status);
       const validate = validator(path, method, status);
       expect(validate(reply.body), `${method} ${path} ${status}: ${JSON.stringify(validate.errors)}`).toBe(true);

@@ -81,9 +81,17 @@ describe('lint: the pieces of each endpoint', () => {
   const contract = '## Listing\n\n`GET /organization/reports`\n\n## Reviewing\n\n`POST /organization/proposals/{proposalId}/review`\n';
 
   it('names a path in no section of docs/contract.md and a client method no test of test/api/ calls', () => {
-    const root = fileTree({'src/api/wire/paths.ts': paths, 'src/api/client.ts': client, 'docs/contract.md': contract, 'test/api/list.test.ts': 'await client.listReports({});'});
+    const root = fileTree({
+      'src/api/wire/paths.ts': paths,
+      'src/api/client.ts': client,
+      'docs/contract.md': contract,
+      'test/api/list.test.ts': 'await client.listReports({});',
+      'test/sandbox/list.test.ts': "api.call('GET', 'organization/reports?slug=acme'); api.call('POST', `organization/proposals/${id}/review`);",
+      'test/sandbox/openapi.test.ts': "api.call('GET', `organization/reports/${id}`)",
+    });
     expect(endpointPieces(root)).toEqual([
       'src/api/wire/paths.ts: PATHS.getReport (/organization/reports/{reportId}) is in no section of docs/contract.md: say what vigil relies on (path, body, answer, errors, whether it may be repeated)',
+      "src/api/wire/paths.ts: PATHS.getReport (/organization/reports/{reportId}) is called by no test of test/sandbox/ but openapi.test.ts: test the route's rules (its answer, each refusal)",
       'src/api/client.ts: ApiClient.getReport is called by no test of test/api/ (the request it sends and each error, with nock)',
     ]);
   });
@@ -94,6 +102,7 @@ describe('lint: the pieces of each endpoint', () => {
       'src/api/client.ts': client,
       'docs/contract.md': `${contract}\n## Getting a report\n\n\`GET /organization/reports/{reportId}\`\n`,
       'test/api/list.test.ts': 'await client.listReports({}); await client.getReport("acme", "1");',
+      'test/sandbox/list.test.ts': "api.call('GET', 'organization/reports?slug=acme'); api.call('GET', `organization/reports/${id}?slug=acme`); api.call('POST', 'organization/proposals/1/review');",
     });
     expect(endpointPieces(root)).toEqual([]);
   });
