@@ -31,9 +31,11 @@ export default defineConfig({
       'test/output/bound-timing.test.ts',
       'test/cmd/doctor/doctor.test.ts',
       'test/cmd/auth/auth.test.ts',
+      // They start redis-server (they sat in test/jobs before the tests followed src/cmd).
+      'test/cmd/schedules/**/*.test.ts',
       'test/sandbox/slow-clients.test.ts',
       'test/sandbox/demo.test.ts',
-      'test/sandbox/command.test.ts',
+      'test/cmd/sandbox/sandbox.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,4 +1,7 @@
-// Project rules tsc cannot check:
+// tsc, then the project rules tsc cannot check, all in one run: a new command left half done
+// shows every missing piece at once, tsc's ("Property 'getReport' does not exist on type
+// 'ApiClient'") and the rules' (docs/commands.md#adding-a-command), not only the first kind.
+// `--no-tsc` runs the rules alone. The rules:
 // - commands/ holds Pastel command modules only (Pastel imports every file there at start);
 // - no source file grows past what one reader holds in mind;
 // - only the worker command (src/cmd/worker/) reaches into jobs/, the worker's BullMQ side:
@@ -9,21 +12,28 @@
 // - every cited document and section exists in the repository (scripts/lint/doc-refs.mjs);
 // - no import circle among the transport's modules, src/api (scripts/lint/import-cycles.mjs);
 // - every command has each piece docs/commands.md lists that cannot be derived at run time:
-//   Pastel's stub, its group's description and module, a page naming it (scripts/lint/command-pieces.mjs);
+//   Pastel's stub, its group's description and module, a page naming it, its tests, and for an
+//   endpoint its section of docs/contract.md and a test of its client method (scripts/lint/command-pieces.mjs);
 // - every dependency with an install script is allowed or denied in package.json's
 //   `allowScripts` (npm 11 warns at `npm ci` about any other, and a later npm blocks it);
 // - docs/checker.md opens with what the worker runs: any check of the registry, listed or
 //   discovered (`discover:`), not one named check (it once said only takedowns.cancelled-count).
+import {spawnSync} from 'node:child_process';
 import {readdir, readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
 import {layerProblems} from './lint/layers.mjs';
 import {danglingDocRefs} from './lint/doc-refs.mjs';
 import {importCycles} from './lint/import-cycles.mjs';
-import {commandPieces} from './lint/command-pieces.mjs';
+import {commandPieces, endpointPieces} from './lint/command-pieces.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const MAX_LINES = 400;
 const problems = [];
+let tscFailed = false;
+if (!process.argv.includes('--no-tsc')) {
+  const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.json')], {stdio: 'inherit'});
+  tscFailed = tsc.status !== 0;
+}
 
 async function walk(dir) {
   const out = [];
@@ -66,6 +76,7 @@ for (const dir of ['src', 'commands', 'jobs']) {
 problems.push(...danglingDocRefs(root));
 problems.push(...importCycles(root, 'src/api'));
 problems.push(...commandPieces(root));
+problems.push(...endpointPieces(root));
 {
   const checker = await readFile(path.join(root, 'docs/checker.md'), 'utf8');
   const opening = checker.slice(0, checker.indexOf('\n## '));
@@ -84,8 +95,6 @@ problems.push(...commandPieces(root));
   }
 }
 
-if (problems.length > 0) {
-  console.error(problems.join('\n'));
-  process.exit(1);
-}
+if (problems.length > 0) console.error(problems.join('\n'));
+if (problems.length > 0 || tscFailed) process.exit(1);
 console.log('lint: ok');

@@ -2,6 +2,9 @@
 // cannot be derived at run time: Pastel's stub (Pastel discovers commands by reading
 // commands/), the group's description and module, and a page that tells a person about it.
 // Each missing or stray piece is one line naming the file to write (docs/commands.md#adding-a-command).
+// Tests sit where the code sits: test/cmd/<noun>/<verb>/ for each command (or a test of the
+// group's folder that imports the room, for a file driving several verbs: auth, config), and
+// no folder of test/cmd without a room of src/cmd (docs/testing.md#where-a-test-sits).
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 
@@ -54,9 +57,11 @@ export function commandPieces(root) {
   const problems = [];
   const read = (rel) => (existsSync(path.join(root, rel)) ? readFileSync(path.join(root, rel), 'utf8') : undefined);
   const groupsSource = read('src/cli/groups.ts') ?? '';
-  const pages = ['README.md', ...files(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => path.relative(root, f))].map(read).join('\n');
+  // docs/commands.md, the guide to adding a command, names commands as examples: not a page about them.
+  const pages = ['README.md', ...files(path.join(root, 'docs')).filter((f) => f.endsWith('.md') && path.basename(f) !== 'commands.md').map((f) => path.relative(root, f))].map(read).join('\n');
   const stubs = new Set();
   const groups = new Set();
+  const tests = files(path.join(root, 'test/cmd')).filter((f) => /\.test\.tsx?$/.test(f)).map((f) => path.relative(root, f));
   for (const def of definitions(root)) {
     const room = path.dirname(def.file);
     if (def.path.length === 0 || room !== path.join('src/cmd', ...def.path)) {
@@ -70,20 +75,70 @@ export function commandPieces(root) {
     else if (text !== stubText(def.path)) problems.push(`${stub}: is not the stub of ${def.file}, word for word (docs/commands.md#adding-a-command)`);
     const name = def.path.join(' ');
     if (!pages.includes(`vigil ${name}`)) problems.push(`${def.file}: no page names \`vigil ${name}\`: say what it does in README.md or docs/`);
+    const folder = `test/cmd/${def.path.join('/')}/`;
+    const tested = tests.some((t) => t.startsWith(folder) || (def.path.length === 2 && path.dirname(t) === `test/cmd/${def.path[0]}` && read(t).includes(`src/cmd/${def.path.join('/')}/`)));
+    if (!tested) problems.push(`${folder}: missing: the tests of ${def.file} (its work called directly, as a TTY and piped; docs/commands.md#adding-a-command)`);
     if (def.path.length === 2) groups.add(def.path[0]);
   }
+  for (const folder of new Set(tests.map((t) => path.dirname(t)))) {
+    const room = folder.replace(/^test\/cmd/, 'src/cmd');
+    if (!existsSync(path.join(root, room))) problems.push(`${folder}/: no ${room}/: tests sit where the code sits (docs/testing.md#where-a-test-sits)`);
+  }
+  const verbsOf = (group) => definitions(root).filter((d) => d.path.length === 2 && d.path[0] === group).map((d) => d.path[1]).sort();
   for (const group of groups) {
-    if (!new RegExp(`^\\s*'?${group}'?:\\s*'`, 'm').test(groupsSource)) problems.push(`src/cli/groups.ts: missing: the one-line description of the group ${group}`);
+    const line = new RegExp(`^\\s*'?${group}'?:\\s*'([^']*)'`, 'm').exec(groupsSource);
+    if (!line) problems.push(`src/cli/groups.ts: missing: the one-line description of the group ${group}`);
+    // A line naming two verbs or more reads as the list of them: a verb it leaves out went unnoticed.
+    const verbs = verbsOf(group);
+    const named = verbs.filter((verb) => new RegExp(`\\b${verb}\\b`, 'i').test(line?.[1] ?? ''));
+    if (named.length >= 2 && named.length < verbs.length) problems.push(`src/cli/groups.ts: the line of ${group} names ${named.join(', ')} but not ${verbs.filter((v) => !named.includes(v)).join(', ')}: say what the group holds now`);
     const index = `commands/${group}/index.ts`;
     const text = read(index);
     if (text === undefined) problems.push(`${index}: missing: the group module of ${group} (docs/commands.md#adding-a-command)`);
     else if (text !== groupText(group)) problems.push(`${index}: is not the group module of ${group}, word for word`);
+  }
+  // `vigil reports create|list|search` in a page reads as every verb of the group.
+  for (const page of ['README.md', ...files(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => path.relative(root, f))]) {
+    for (const [text, group, list] of (read(page) ?? '').matchAll(/vigil ([a-z]+) ([a-z]+(?:\|[a-z]+)+)/g)) {
+      const missing = verbsOf(group).filter((verb) => !list.split('|').includes(verb));
+      if (missing.length > 0) problems.push(`${page}: \`${text}\` leaves out ${missing.join(', ')}`);
+    }
   }
   for (const file of files(path.join(root, 'commands'))) {
     const rel = path.relative(root, file);
     const base = path.basename(file);
     if (base.startsWith('_app.') || base === 'index.ts') continue;
     if (!stubs.has(rel)) problems.push(`${rel}: a stub with no command: no src/cmd/${rel.replace(/^commands\//, '').replace(/\.tsx$/, '')}/command.ts defines it`);
+  }
+  return problems;
+}
+
+/**
+ * The pieces of an upstream endpoint the build cannot derive (docs/commands.md#adding-a-command):
+ * each path of `PATHS` (src/api/wire/paths.ts) described in docs/contract.md and called by a
+ * test of test/sandbox/, and each method of `ApiClient` (src/api/client.ts) called by a test
+ * of test/api/. One line each.
+ * @param {string} root the repository
+ */
+export function endpointPieces(root) {
+  const problems = [];
+  const read = (rel) => (existsSync(path.join(root, rel)) ? readFileSync(path.join(root, rel), 'utf8') : '');
+  const pathsBlock = /export const PATHS = \{([\s\S]*?)\n\}/.exec(read('src/api/wire/paths.ts'))?.[1] ?? '';
+  const contract = read('docs/contract.md');
+  for (const [, key, wirePath] of pathsBlock.matchAll(/(\w+):\s*'([^']+)'/g)) {
+    if (!contract.includes(`/${wirePath}`)) problems.push(`src/api/wire/paths.ts: PATHS.${key} (/${wirePath}) is in no section of docs/contract.md: say what vigil relies on (path, body, answer, errors, whether it may be repeated)`);
+  }
+  // The sandbox's rules for the path (its answer and each refusal) are tested beside the
+  // OpenAPI check, which only proves that the route answers: a call of the path's fixed part.
+  const sandboxTests = files(path.join(root, 'test/sandbox')).filter((f) => /\.test\.tsx?$/.test(f) && path.basename(f) !== 'openapi.test.ts').map((f) => readFileSync(f, 'utf8')).join('\n');
+  for (const [, key, wirePath] of pathsBlock.matchAll(/(\w+):\s*'([^']+)'/g)) {
+    const fixed = wirePath.split('{')[0];
+    if (!sandboxTests.includes(`'${fixed}`) && !sandboxTests.includes(`\`${fixed}`)) problems.push(`src/api/wire/paths.ts: PATHS.${key} (/${wirePath}) is called by no test of test/sandbox/ but openapi.test.ts: test the route's rules (its answer, each refusal)`);
+  }
+  const client = /export interface ApiClient \{([\s\S]*?)\n\}/.exec(read('src/api/client.ts'))?.[1] ?? '';
+  const apiTests = files(path.join(root, 'test/api')).filter((f) => /\.test\.tsx?$/.test(f)).map((f) => readFileSync(f, 'utf8')).join('\n');
+  for (const [, method] of client.matchAll(/^ {2}(\w+)\(/gm)) {
+    if (!apiTests.includes(`.${method}(`)) problems.push(`src/api/client.ts: ApiClient.${method} is called by no test of test/api/ (the request it sends and each error, with nock)`);
   }
   return problems;
 }

@@ -6,7 +6,7 @@ import {runReportsList} from '../../src/cmd/reports/list/list.js';
 import {runReportsSearch} from '../../src/cmd/reports/search/search.js';
 import {runHealthcheckCommand} from '../../src/cmd/healthchecks/run/run.js';
 import {ExitCode} from '../../src/exit-codes.js';
-import {fakeContext, interceptApi} from '../cmd/reports/fake-context.js';
+import {fakeContext, interceptApi} from '../helpers/fake-context.js';
 
 /*
  * docs/contract.md#the-tolerant-reader: every documented response example, with any one

@@ -1,6 +1,8 @@
+import {readFileSync} from 'node:fs';
 import {mkdtemp} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {ensureBuilt} from '../helpers/build.js';
@@ -74,6 +76,10 @@ describe('vigil mcp --allow-writes', () => {
     expect(byName.get('reports_list')?.annotations).toMatchObject({readOnlyHint: true});
     // A file on the server's disk is never a tool input.
     expect(byName.get('reports_create')?.inputSchema.properties).not.toHaveProperty('payloadFile');
+    // Each write tool the server offers is called below (derived: a new one names itself here).
+    const source = readFileSync(fileURLToPath(import.meta.url), 'utf8');
+    const writes = tools.filter(tool => !tool.annotations?.readOnlyHint).map(tool => tool.name);
+    expect(writes.filter(name => !source.includes(`mcp.call('${name}'`)), 'write tools no test of test/e2e/mcp-writes.test.ts calls').toEqual([]);
   });
 
   it('creates a report, which the listing then shows; a dry run sends nothing; a bad one is refused naming the field', async () => {

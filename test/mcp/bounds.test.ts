@@ -8,7 +8,7 @@ import {callTool, type ToolResult} from '../../src/mcp/call.js';
 import {deriveTool} from '../../src/mcp/derive.js';
 import {logLines, MAX_LOG_LINE_CHARS, MAX_LOGGED_LINES, MAX_NOTE_CHARS, MAX_RESULT_CHARS} from '../../src/mcp/result.js';
 import {useNock} from '../helpers/nock.js';
-import {resultFor} from '../cmd/healthchecks/registry-helpers.js';
+import {resultFor} from '../helpers/registry.js';
 
 /*
  * Every part of an MCP result is bounded, not only stdout: an upstream 400 with a 5 MB

@@ -87,13 +87,14 @@ describe('MCP tools from the command definitions', () => {
   it('are each listed in docs/mcp.md with their kind and inputs', () => {
     const page = readFileSync(path.join(ROOT, 'docs/mcp.md'), 'utf8');
     const rows = [...page.matchAll(/^\| `([a-z_]+)` \| ([^|]+) \| ([^|]+) \|/gm)].map(([, name, kind, inputs]) => ({name, kind: kind!.trim(), inputs: inputs!.trim()}));
-    expect(rows).toEqual(
-      tools.map(tool => ({
-        name: tool.name,
-        kind: tool.write ? `write (${tool.annotations.destructiveHint ? '' : 'not '}destructive, ${tool.annotations.idempotentHint ? '' : 'not '}idempotent)` : 'read-only',
-        inputs: tool.inputs.map(input => input.name).join(', ') || '(none)',
-      })),
-    );
+    const wanted = tools.map(tool => ({
+      name: tool.name,
+      kind: tool.write ? `write (${tool.annotations.destructiveHint ? '' : 'not '}destructive, ${tool.annotations.idempotentHint ? '' : 'not '}idempotent)` : 'read-only',
+      inputs: tool.inputs.map(input => input.name).join(', ') || '(none)',
+    }));
+    const missing = wanted.filter(tool => !rows.some(row => row.name === tool.name)).map(tool => `| \`${tool.name}\` | ${tool.kind} | ${tool.inputs} |`);
+    expect(missing, 'tools with no row in docs/mcp.md (these rows, and what each does)').toEqual([]);
+    expect(rows, 'docs/mcp.md: each tool\'s kind and inputs, in the order of the definitions').toEqual(wanted);
   });
 
   const base = {path: ['things', 'list'], description: 'List things', examples: [], run: async () => {}};

@@ -1,4 +1,5 @@
 import type {ListReportsFilters, ListReportsResult, Report} from '../../api/wire/index.js';
+import {addToPool, assetMatches, assetMatchesLabel, emptyPool, poolKey, type AssetMatches, type AssetPool} from './asset-search.js';
 import {editLine, lineOf, splitKeys, type EditKey, type Line} from '../hooks/line-edit.js';
 import {applyDraft, filterEditorKey, initialFilterEditor, type FilterEditorState} from './filter-state.js';
 import {keyToAction} from './keys.js';
@@ -56,6 +57,10 @@ export interface BrowserState {
   reviewsOff: string | null;
   /** The `?` overlay is open. */
   help: boolean;
+  /** Reports loaded under the current filters (search aside): a search also matches their assets. */
+  assetPool: AssetPool;
+  /** What the current search added from `assetPool` to its first page. */
+  assetMatches: AssetMatches | null;
   /** The session must end: credentials rejected or no access (no retry can help). */
   fatal: {code: number; message: string} | null;
   quit: boolean;
@@ -110,6 +115,8 @@ export function initialState(filters: ListReportsFilters): BrowserState {
     sending: null,
     reviewsOff: null,
     help: false,
+    assetPool: emptyPool,
+    assetMatches: null,
     fatal: null,
     quit: false,
   };
@@ -134,7 +141,7 @@ function goToPage(state: BrowserState, index: number): BrowserState {
 
 /** A new query: forget every page and cursor and start from the first page. */
 function newQuery(state: BrowserState, filters: QueryFilters): BrowserState {
-  return goToPage({...state, filters, cursors: [undefined], pages: [], starts: [0], mode: 'table'}, 0);
+  return goToPage({...state, filters, cursors: [undefined], pages: [], starts: [0], mode: 'table', assetMatches: null}, 0);
 }
 
 export function reducer(state: BrowserState, action: Action): BrowserState {
@@ -200,12 +207,18 @@ export function reducer(state: BrowserState, action: Action): BrowserState {
         // That page's own cached answer points here: fetch it again too.
         return {...goToPage({...s, pages: s.pages.slice(0, action.pageIndex - 1), cursors: s.cursors.slice(0, action.pageIndex)}, action.pageIndex - 1), notice: `page ${action.pageIndex + 1} is empty now`};
       }
+      const key = poolKey(s.filters);
+      const pool = s.assetPool.key === key ? s.assetPool : emptyPool;
+      // The search's first page leads with the loaded reports whose assets match (asset-search.ts).
+      const extra = action.pageIndex === 0 && s.filters.search ? assetMatches(pool, s.filters.search, action.result.reports) : [];
       const pages = [...s.pages];
-      pages[action.pageIndex] = action.result;
+      pages[action.pageIndex] = extra.length === 0 ? action.result : {...action.result, reports: [...extra, ...action.result.reports]};
       const count = action.result.reports.length;
       const starts = [...s.starts];
       starts[action.pageIndex + 1] = (starts[action.pageIndex] ?? 0) + count;
-      return {...s, pages, starts, load: null, error: null, selected: clamp(s.selected, 0, Math.max(0, count - 1))};
+      const matches = action.pageIndex !== 0 ? s.assetMatches : s.filters.search ? {added: extra.length, pool: pool.reports.size} : null;
+      const assetPool = addToPool(s.assetPool, key, action.result.reports);
+      return {...s, pages, starts, assetPool, assetMatches: matches, load: null, error: null, selected: clamp(s.selected, 0, Math.max(0, count + extra.length - 1))};
     }
     case 'failed':
       if (action.generation !== s.generation) return s;
@@ -269,8 +282,9 @@ export function rangeLabel(state: BrowserState): string {
   const page = currentPage(state);
   if (!page) return `page ${state.pageIndex + 1}`;
   const offset = state.starts[state.pageIndex] ?? 0;
-  const count = page.reports.length;
+  const byAsset = state.pageIndex === 0 ? state.assetMatches : null;
+  const count = page.reports.length - (byAsset?.added ?? 0);
   const range = count === 0 ? '0' : `${offset + 1}-${offset + count}`;
   const total = page.totalCount === null ? '' : ` of ${page.totalCount}`;
-  return `${range}${total} (page ${state.pageIndex + 1})`;
+  return `${range}${total} (page ${state.pageIndex + 1})${byAsset ? ` · ${assetMatchesLabel(byAsset)}` : ''}`;
 }

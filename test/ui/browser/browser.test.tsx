@@ -145,6 +145,30 @@ describe('review browser', () => {
     expect(calls[2]!.filters).toEqual({slug: 'acme', limit: 3, search: 'wallet', status: 'TODO'});
   });
 
+  it('/ also finds reports by asset among the reports loaded, and says where they come from', async () => {
+    const wallet = makeReport(2, {title: 'Fake support channel', proposals: [
+      {id: 'p2', reviewStatus: 'PENDING', asset: {id: 'a2', type: 'TELEGRAM', content: 't.me/acmewalletsupport', status: 'BLOCKED'}},
+    ]});
+    const first: ListReportsResult = {reports: [makeReport(1), wallet, makeReport(3)], nextCursor: null, totalCount: 3};
+    // The upstream's search reads titles and descriptions only (docs/contract.md): no hit.
+    const calls: ListReportsFilters[] = [];
+    const loadPage: LoadPage = async filters => {
+      calls.push(filters);
+      return filters.search ? {reports: [], nextCursor: null, totalCount: 0} : first;
+    };
+    const app = await mount(loadPage);
+    await waitFor(() => expect(app.frame()).toContain('r3'));
+    app.stdin.write('/');
+    await waitFor(() => expect(app.frame()).toContain('assets: of loaded reports only'));
+    app.stdin.write('AcmeWallet\r');
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]!.search).toBe('AcmeWallet');
+    await waitFor(() => expect(app.frame()).toContain('Showing 0 of 0 (page 1) · 1 more by asset, from the 3 loaded reports'));
+    expect(app.frame()).toMatch(/› r2 .*Fake support channel .*t\.me\/acmewallet/);
+    expect(app.frame()).not.toContain('r1 ');
+    expect(app.frame()).not.toContain('No reports match');
+  });
+
   it('esc leaves the search unchanged', async () => {
     const {loadPage, calls} = fakeLoader();
     const app = await mount(loadPage);

@@ -132,4 +132,28 @@ describe('browser state', () => {
     expect(reducer(empty, {type: 'open'}).mode).toBe('table');
     expect(rangeLabel(empty)).toBe('0 of 0 (page 1)');
   });
+
+  it('a search adds the loaded reports whose assets match, only those of the same filters', () => {
+    // pages: r1-r3 (site1-3.example), r4-r6, r7; the upstream finds r5 by its title.
+    let state = answer(reducer(answer(initialState({slug: 'acme'})), {type: 'nextPage'}));
+    const upstream = {reports: [pages[1]!.reports[1]!], nextCursor: null, totalCount: 1};
+    const search = (s: BrowserState, words: string) => {
+      const next = reducer(s, {type: 'setSearch', search: words});
+      return reducer(next, {type: 'loaded', generation: next.load!.generation, pageIndex: 0, result: upstream});
+    };
+    state = search(state, 'SITE');
+    // Every loaded report but r5 (already the upstream's) leads the page; r7 was never loaded.
+    expect(state.pages[0]!.reports.map(r => r.id)).toEqual(['r1', 'r2', 'r3', 'r4', 'r6', 'r5']);
+    expect(rangeLabel(state)).toBe('1-1 of 1 (page 1) · 5 more by asset, from the 6 loaded reports');
+    expect(search(state, 'site2.').pages[0]!.reports.map(r => r.id)).toEqual(['r2', 'r5']);
+    // Other filters: those pages say nothing about the reports of the new query.
+    state = reducer(state, {type: 'setFilters', filters: {slug: 'acme', status: 'CLOSED', search: 'site'}});
+    state = reducer(state, {type: 'loaded', generation: state.load!.generation, pageIndex: 0, result: upstream});
+    expect(state.pages[0]!.reports.map(r => r.id)).toEqual(['r5']);
+    expect(rangeLabel(state)).toBe('1-1 of 1 (page 1) · 0 more by asset, from the 0 loaded reports');
+    // No search, no asset rows and no label.
+    state = reducer(state, {type: 'setSearch', search: ''});
+    state = answer(state);
+    expect(rangeLabel(state)).toBe('1-3 of 7 (page 1)');
+  });
 });

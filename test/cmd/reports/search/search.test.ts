@@ -1,10 +1,10 @@
 import nock from 'nock';
 import {describe, expect, it} from 'vitest';
-import {useNock} from '../../helpers/nock.js';
-import {runReportsSearch, type SearchFlags} from '../../../src/cmd/reports/search/search.js';
-import {API_KEY, fakeContext, interceptApi} from './fake-context.js';
-import {rejectionOf} from '../../helpers/thrown.js';
-import {InputError} from '../../../src/errors.js';
+import {useNock} from '../../../helpers/nock.js';
+import {runReportsSearch, type SearchFlags} from '../../../../src/cmd/reports/search/search.js';
+import {API_KEY, fakeContext, interceptApi} from '../../../helpers/fake-context.js';
+import {rejectionOf} from '../../../helpers/thrown.js';
+import {InputError} from '../../../../src/errors.js';
 
 useNock();
 

@@ -1,9 +1,9 @@
 import nock from 'nock';
-import {createApiClient} from '../../../src/api/client.js';
-import type {CommandContext} from '../../../src/cli/context.js';
-import {CredentialsError, InputError} from '../../../src/errors.js';
-import type {Settings, SettingSource} from '../../../src/config/settings.js';
-import {fakeIO, type FakeIO} from '../../helpers/fake-io.js';
+import {createApiClient} from '../../src/api/client.js';
+import type {CommandContext} from '../../src/cli/context.js';
+import {CredentialsError, InputError} from '../../src/errors.js';
+import type {Settings, SettingSource} from '../../src/config/settings.js';
+import {fakeIO, type FakeIO} from './fake-io.js';
 
 /** The base URL nock intercepts in these tests (https: the client refuses a key over remote http). */
 export const BASE_URL = 'https://api.vigil.test/api/v2';

@@ -1,10 +1,10 @@
 import nock from 'nock';
 import {describe, expect, it} from 'vitest';
-import {runHealthcheckCommand, type HealthcheckRunFlags} from '../../../src/cmd/healthchecks/run/run.js';
-import {typedValue} from '../../../src/cmd/healthchecks/run/params.js';
-import {useNock} from '../../helpers/nock.js';
-import {fakeContext} from '../reports/fake-context.js';
-import {checkPath, exitOf, interceptCheck, interceptRegistry, ORIGIN, resultFor} from './registry-helpers.js';
+import {runHealthcheckCommand, type HealthcheckRunFlags} from '../../../../src/cmd/healthchecks/run/run.js';
+import {typedValue} from '../../../../src/cmd/healthchecks/run/params.js';
+import {useNock} from '../../../helpers/nock.js';
+import {fakeContext} from '../../../helpers/fake-context.js';
+import {checkPath, exitOf, interceptCheck, interceptRegistry, ORIGIN, resultFor} from '../../../helpers/registry.js';
 
 useNock();
 

@@ -1,9 +1,9 @@
 import {beforeAll, describe, expect, it} from 'vitest';
-import {runHealthchecksList} from '../../../src/cmd/healthchecks/list/list.js';
-import {loadTableRenderer} from '../../../src/output/print.js';
-import {useNock} from '../../helpers/nock.js';
-import {API_KEY, fakeContext} from '../reports/fake-context.js';
-import {exitOf, interceptRegistry} from './registry-helpers.js';
+import {runHealthchecksList} from '../../../../src/cmd/healthchecks/list/list.js';
+import {loadTableRenderer} from '../../../../src/output/print.js';
+import {useNock} from '../../../helpers/nock.js';
+import {API_KEY, fakeContext} from '../../../helpers/fake-context.js';
+import {exitOf, interceptRegistry} from '../../../helpers/registry.js';
 
 useNock();
 beforeAll(() => loadTableRenderer());

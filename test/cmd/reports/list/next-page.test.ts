@@ -1,8 +1,8 @@
 import nock from 'nock';
 import {describe, expect, it} from 'vitest';
-import {useNock} from '../../helpers/nock.js';
-import {runReportsList} from '../../../src/cmd/reports/list/list.js';
-import {fakeContext, interceptApi} from './fake-context.js';
+import {useNock} from '../../../helpers/nock.js';
+import {runReportsList} from '../../../../src/cmd/reports/list/list.js';
+import {fakeContext, interceptApi} from '../../../helpers/fake-context.js';
 
 useNock();
 

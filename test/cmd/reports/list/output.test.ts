@@ -1,10 +1,10 @@
 import {EventEmitter} from 'node:events';
 import nock from 'nock';
 import {describe, expect, it, vi} from 'vitest';
-import {useNock} from '../../helpers/nock.js';
-import {runReportsList} from '../../../src/cmd/reports/list/list.js';
-import {ContractError, InterruptedError} from '../../../src/errors.js';
-import {fakeContext, interceptApi} from './fake-context.js';
+import {useNock} from '../../../helpers/nock.js';
+import {runReportsList} from '../../../../src/cmd/reports/list/list.js';
+import {ContractError, InterruptedError} from '../../../../src/errors.js';
+import {fakeContext, interceptApi} from '../../../helpers/fake-context.js';
 
 // Interrupted and looping --all runs may leave pages unfetched: that is what they check.
 useNock({allowUnused: true});

@@ -2,10 +2,10 @@ import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest';
-import {runWork} from '../../../src/ui/use-command.js';
-import {runHealthcheckCommand, type HealthcheckRunFlags} from '../../../src/cmd/healthchecks/run/run.js';
-import {fakeIO, type FakeIO} from '../../helpers/fake-io.js';
-import {healthcheckResult, startStubUpstream, type StubUpstream} from '../../jobs/stub-upstream.js';
+import {runWork} from '../../../../src/ui/use-command.js';
+import {runHealthcheckCommand, type HealthcheckRunFlags} from '../../../../src/cmd/healthchecks/run/run.js';
+import {fakeIO, type FakeIO} from '../../../helpers/fake-io.js';
+import {healthcheckResult, startStubUpstream, type StubUpstream} from '../../../jobs/stub-upstream.js';
 
 const KEY = 'hc-test-key-987654321';
 let stub: StubUpstream;
@@ -121,8 +121,8 @@ describe('vigil healthchecks run', () => {
   });
 
   it('strips terminal control sequences from upstream text', async () => {
-    const {healthcheckResult} = await import('../../jobs/stub-upstream.js');
-    const {renderHealthcheck} = await import('../../../src/healthcheck/render.js');
+    const {healthcheckResult} = await import('../../../jobs/stub-upstream.js');
+    const {renderHealthcheck} = await import('../../../../src/healthcheck/render.js');
     const result = {...healthcheckResult('evil', 12, 3, 10), title: 'Bad\u001b[2J title', suggestedAction: 'click \u001b]8;;https://evil\u0007here\u001b]8;;\u0007'};
     const text = renderHealthcheck(result as Parameters<typeof renderHealthcheck>[0], {color: false});
     expect(text).not.toContain('\u001b');

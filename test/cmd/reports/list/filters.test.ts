@@ -1,11 +1,11 @@
 import nock from 'nock';
 import {describe, expect, it} from 'vitest';
-import {useNock} from '../../helpers/nock.js';
-import {runReportsList} from '../../../src/cmd/reports/list/list.js';
-import type {ListFlags} from '../../../src/cmd/reports/list/list.js';
-import {API_KEY, fakeContext, interceptApi} from './fake-context.js';
-import {rejectionOf} from '../../helpers/thrown.js';
-import {InputError} from '../../../src/errors.js';
+import {useNock} from '../../../helpers/nock.js';
+import {runReportsList} from '../../../../src/cmd/reports/list/list.js';
+import type {ListFlags} from '../../../../src/cmd/reports/list/list.js';
+import {API_KEY, fakeContext, interceptApi} from '../../../helpers/fake-context.js';
+import {rejectionOf} from '../../../helpers/thrown.js';
+import {InputError} from '../../../../src/errors.js';
 
 // Refused input must send nothing: those tests keep an interceptor ready and assert it stays unused.
 useNock({allowUnused: true});

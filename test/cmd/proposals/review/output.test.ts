@@ -1,8 +1,8 @@
 import {afterEach, describe, expect, it} from 'vitest';
-import {useNock} from '../../helpers/nock.js';
-import {runProposalsReview, type ReviewFlags} from '../../../src/cmd/proposals/review/review.js';
-import {clearSecrets} from '../../../src/secrets.js';
-import {API_KEY, fakeContext, interceptApi} from '../reports/fake-context.js';
+import {useNock} from '../../../helpers/nock.js';
+import {runProposalsReview, type ReviewFlags} from '../../../../src/cmd/proposals/review/review.js';
+import {clearSecrets} from '../../../../src/secrets.js';
+import {API_KEY, fakeContext, interceptApi} from '../../../helpers/fake-context.js';
 
 /* What `proposals review` prints of the upstream's answer follows the rules of every other output. */
 

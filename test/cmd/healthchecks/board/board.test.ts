@@ -2,12 +2,12 @@ import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {runHealthchecksBoard, type BoardDeps, type BoardFlags} from '../../../src/cmd/healthchecks/board/board.js';
-import type {BoardReading} from '../../../src/board/source.js';
-import {runWork} from '../../../src/ui/use-command.js';
-import {fakeIO} from '../../helpers/fake-io.js';
-import {freePort} from '../../jobs/redis-server.js';
-import {NOW, reading, sample, stored} from '../../board/fixture.js';
+import {runHealthchecksBoard, type BoardDeps, type BoardFlags} from '../../../../src/cmd/healthchecks/board/board.js';
+import type {BoardReading} from '../../../../src/board/source.js';
+import {runWork} from '../../../../src/ui/use-command.js';
+import {fakeIO} from '../../../helpers/fake-io.js';
+import {freePort} from '../../../jobs/redis-server.js';
+import {NOW, reading, sample, stored} from '../../../board/fixture.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'vigil-board-'));
 

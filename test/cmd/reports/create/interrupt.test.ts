@@ -2,10 +2,10 @@ import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
-import {runReportsCreate} from '../../../src/cmd/reports/create/create.js';
-import {runWork} from '../../../src/ui/use-command.js';
-import {localServer, type LocalServer} from '../../api/helpers.js';
-import {fakeIO} from '../../helpers/fake-io.js';
+import {runReportsCreate} from '../../../../src/cmd/reports/create/create.js';
+import {runWork} from '../../../../src/ui/use-command.js';
+import {localServer, type LocalServer} from '../../../api/helpers.js';
+import {fakeIO} from '../../../helpers/fake-io.js';
 
 let server: LocalServer | undefined;
 afterEach(async () => server?.close());

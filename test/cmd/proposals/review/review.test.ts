@@ -1,13 +1,13 @@
 import nock from 'nock';
 import {afterEach, describe, expect, it} from 'vitest';
-import {useNock} from '../../helpers/nock.js';
-import {createApiClient} from '../../../src/api/client.js';
-import type {CommandContext} from '../../../src/cli/context.js';
-import {runProposalsReview, type ReviewFlags} from '../../../src/cmd/proposals/review/review.js';
-import {formatError} from '../../../src/output/error-banner.js';
-import {clearSecrets} from '../../../src/secrets.js';
-import {localServer} from '../../api/helpers.js';
-import {API_KEY, BASE_URL, fakeContext, interceptApi} from '../reports/fake-context.js';
+import {useNock} from '../../../helpers/nock.js';
+import {createApiClient} from '../../../../src/api/client.js';
+import type {CommandContext} from '../../../../src/cli/context.js';
+import {runProposalsReview, type ReviewFlags} from '../../../../src/cmd/proposals/review/review.js';
+import {formatError} from '../../../../src/output/error-banner.js';
+import {clearSecrets} from '../../../../src/secrets.js';
+import {localServer} from '../../../api/helpers.js';
+import {API_KEY, BASE_URL, fakeContext, interceptApi} from '../../../helpers/fake-context.js';
 
 // The local server of the timeout test is real; everything else is nock.
 useNock({allowLoopback: true});

@@ -2,12 +2,12 @@ import {mkdtemp, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {runSandboxCommand, resolveSandboxSettings} from '../../src/cmd/sandbox/sandbox.js';
-import {InputError} from '../../src/errors.js';
-import {fakeIO} from '../helpers/fake-io.js';
-import {problemLines, thrownBy} from '../helpers/thrown.js';
-import {runCli} from '../helpers/cli.js';
-import {startSandboxProcess, E2E_API_KEY, E2E_SCOPED_KEY, type SandboxProcess} from '../helpers/sandbox-process.js';
+import {runSandboxCommand, resolveSandboxSettings} from '../../../src/cmd/sandbox/sandbox.js';
+import {InputError} from '../../../src/errors.js';
+import {fakeIO} from '../../helpers/fake-io.js';
+import {problemLines, thrownBy} from '../../helpers/thrown.js';
+import {runCli} from '../../helpers/cli.js';
+import {startSandboxProcess, E2E_API_KEY, E2E_SCOPED_KEY, type SandboxProcess} from '../../helpers/sandbox-process.js';
 
 describe('flags', () => {
   const problems = (flags: Record<string, unknown>, env: NodeJS.ProcessEnv = {}) => problemLines(thrownBy(() => resolveSandboxSettings(flags, env), InputError));

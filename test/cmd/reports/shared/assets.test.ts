@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {findDuplicateContents, misspeltStatus, parseAssetFlag, uniqueContents} from '../../../src/cmd/reports/shared/assets.js';
-import {normalizeAssetContent} from '../../../src/api/wire/index.js';
+import {findDuplicateContents, misspeltStatus, parseAssetFlag, uniqueContents} from '../../../../src/cmd/reports/shared/assets.js';
+import {normalizeAssetContent} from '../../../../src/api/wire/index.js';
 
 describe('parseAssetFlag', () => {
   it.each([

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {ApiError} from '../../../src/errors.js';
-import {listErrorInFlagWords} from '../../../src/cmd/reports/list/errors.js';
+import {ApiError} from '../../../../src/errors.js';
+import {listErrorInFlagWords} from '../../../../src/cmd/reports/list/errors.js';
 
 const badRequest = (message: string, issues: string[] = []) =>
   new ApiError({status: 400, code: 'BAD_REQUEST', message, issues: issues.map(text => ({message: text})), details: undefined});

@@ -2,15 +2,15 @@ import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {runWork} from '../../src/ui/use-command.js';
-import {runSchedulesList, type SchedulesListFlags} from '../../src/cmd/schedules/list/list.js';
-import {fakeIO} from '../helpers/fake-io.js';
-import {workerFixture} from './fixture.js';
-import {spec} from './harness.js';
-import {waitFor} from '../helpers/wait-for.js';
-import {startHeartbeat, workersKey} from '../../src/redis/heartbeat.js';
-import {QUEUE_NAME} from '../../src/redis/queue.js';
-import {requireProgram} from '../helpers/programs.js';
+import {runWork} from '../../../../src/ui/use-command.js';
+import {runSchedulesList, type SchedulesListFlags} from '../../../../src/cmd/schedules/list/list.js';
+import {fakeIO} from '../../../helpers/fake-io.js';
+import {workerFixture} from '../../../jobs/fixture.js';
+import {spec} from '../../../jobs/harness.js';
+import {waitFor} from '../../../helpers/wait-for.js';
+import {startHeartbeat, workersKey} from '../../../../src/redis/heartbeat.js';
+import {QUEUE_NAME} from '../../../../src/redis/queue.js';
+import {requireProgram} from '../../../helpers/programs.js';
 
 // Redis suites start their own redis-server; without one they are skipped (test/helpers/programs.ts).
 const redisServer = requireProgram('redis-server');

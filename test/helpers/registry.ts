@@ -1,11 +1,11 @@
 import {readFileSync} from 'node:fs';
 import nock from 'nock';
-import type {CommandContext} from '../../../src/cli/context.js';
-import {formatError} from '../../../src/output/error-banner.js';
-import {BASE_URL} from '../reports/fake-context.js';
+import type {CommandContext} from '../../src/cli/context.js';
+import {formatError} from '../../src/output/error-banner.js';
+import {BASE_URL} from './fake-context.js';
 
 /** The documented result example (test/fixtures/documented), re-graded and re-named per check. */
-export const DOCUMENTED_RESULT = JSON.parse(readFileSync(new URL('../../fixtures/documented/healthcheck.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+export const DOCUMENTED_RESULT = JSON.parse(readFileSync(new URL('../fixtures/documented/healthcheck.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 
 export function resultFor(id: string, severity: 'ok' | 'warn' | 'fail', observed: Record<string, unknown> = {count: 4, lookbackHours: 168}): Record<string, unknown> {
   return {

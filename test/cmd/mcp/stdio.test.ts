@@ -4,11 +4,11 @@ import {mkdtemp} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {readTools} from '../../src/mcp/tools-file.js';
-import {ensureBuilt} from '../helpers/build.js';
-import {CLI, ROOT, outcomeOf, runCli} from '../helpers/cli.js';
-import {E2E_API_KEY, startSandboxProcess, type SandboxProcess} from '../helpers/sandbox-process.js';
-import {waitFor} from '../helpers/wait-for.js';
+import {readTools} from '../../../src/mcp/tools-file.js';
+import {ensureBuilt} from '../../helpers/build.js';
+import {CLI, ROOT, outcomeOf, runCli} from '../../helpers/cli.js';
+import {E2E_API_KEY, startSandboxProcess, type SandboxProcess} from '../../helpers/sandbox-process.js';
+import {waitFor} from '../../helpers/wait-for.js';
 
 /*
  * `vigil mcp`'s stdout read line by line, as a client no one here wrote would read it: only

@@ -1,11 +1,11 @@
 import nock from 'nock';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {runHealthcheckCommand, type HealthcheckRunFlags} from '../../../src/cmd/healthchecks/run/run.js';
-import {RUN_ALL_CONCURRENCY} from '../../../src/cmd/healthchecks/run/all.js';
-import {loadTableRenderer} from '../../../src/output/print.js';
-import {useNock} from '../../helpers/nock.js';
-import {fakeContext} from '../reports/fake-context.js';
-import {API, checkPath, DOCUMENTED_RESULT, exitOf, interceptCheck, interceptRegistry, ORIGIN, resultFor} from './registry-helpers.js';
+import {runHealthcheckCommand, type HealthcheckRunFlags} from '../../../../src/cmd/healthchecks/run/run.js';
+import {RUN_ALL_CONCURRENCY} from '../../../../src/cmd/healthchecks/run/all.js';
+import {loadTableRenderer} from '../../../../src/output/print.js';
+import {useNock} from '../../../helpers/nock.js';
+import {fakeContext} from '../../../helpers/fake-context.js';
+import {API, checkPath, DOCUMENTED_RESULT, exitOf, interceptCheck, interceptRegistry, ORIGIN, resultFor} from '../../../helpers/registry.js';
 
 useNock();
 beforeAll(() => loadTableRenderer());

@@ -2,10 +2,10 @@ import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {runWork} from '../../../src/ui/use-command.js';
-import {runHealthcheckCommand, type HealthcheckRunFlags} from '../../../src/cmd/healthchecks/run/run.js';
-import {fakeIO} from '../../helpers/fake-io.js';
-import {startStubUpstream, type StubUpstream} from '../../jobs/stub-upstream.js';
+import {runWork} from '../../../../src/ui/use-command.js';
+import {runHealthcheckCommand, type HealthcheckRunFlags} from '../../../../src/cmd/healthchecks/run/run.js';
+import {fakeIO} from '../../../helpers/fake-io.js';
+import {startStubUpstream, type StubUpstream} from '../../../jobs/stub-upstream.js';
 
 let stub: StubUpstream;
 beforeAll(async () => {

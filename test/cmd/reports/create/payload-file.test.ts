@@ -2,11 +2,11 @@ import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {findJsonError} from '../../../src/cmd/reports/create/json-position.js';
-import {loadPayloadFile} from '../../../src/cmd/reports/create/payload-file.js';
-import {Problems} from '../../../src/cli/problems.js';
-import {runReportsCreate} from '../../../src/cmd/reports/create/create.js';
-import {fakeContext} from './fake-context.js';
+import {findJsonError} from '../../../../src/cmd/reports/create/json-position.js';
+import {loadPayloadFile} from '../../../../src/cmd/reports/create/payload-file.js';
+import {Problems} from '../../../../src/cli/problems.js';
+import {runReportsCreate} from '../../../../src/cmd/reports/create/create.js';
+import {fakeContext} from '../../../helpers/fake-context.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'vigil-payload-'));
 const file = (text: string) => {

@@ -3,14 +3,14 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import nock from 'nock';
 import {describe, expect, it} from 'vitest';
-import {useNock} from '../../helpers/nock.js';
-import {runReportsCreate, type CreateFlags} from '../../../src/cmd/reports/create/create.js';
-import {ApiError} from '../../../src/errors.js';
-import {formatError} from '../../../src/output/error-banner.js';
-import {API_KEY, fakeContext, interceptApi} from './fake-context.js';
-import {rejectionOf} from '../../helpers/thrown.js';
-import {InputError} from '../../../src/errors.js';
-import {fakeIO} from '../../helpers/fake-io.js';
+import {useNock} from '../../../helpers/nock.js';
+import {runReportsCreate, type CreateFlags} from '../../../../src/cmd/reports/create/create.js';
+import {ApiError} from '../../../../src/errors.js';
+import {formatError} from '../../../../src/output/error-banner.js';
+import {API_KEY, fakeContext, interceptApi} from '../../../helpers/fake-context.js';
+import {rejectionOf} from '../../../helpers/thrown.js';
+import {InputError} from '../../../../src/errors.js';
+import {fakeIO} from '../../../helpers/fake-io.js';
 
 useNock();
 
