@@ -20,7 +20,7 @@ export function buildLedger(options: {
   down: Window[];
   kills: Window[];
 }): {
-  figures: Record<'due' | 'graded' | 'gradedTwice' | 'gradedTwiceOutsideKills' | 'lost' | 'coalesced' | 'excused' | 'downDue' | 'downError' | 'downGradedAfter' | 'upstreamAnswers' | 'gradesWithoutAnswer' | 'answersNotGradedOnce', number>;
+  figures: Record<'due' | 'graded' | 'gradedUnlogged' | 'gradedTwice' | 'gradedTwiceOutsideKills' | 'lost' | 'coalesced' | 'excused' | 'downDue' | 'downError' | 'downGradedAfter' | 'upstreamAnswers' | 'gradesWithoutAnswer' | 'answersNotGradedOnce', number>;
   lostSlots: {scheduler: string; due: string; retried: boolean}[];
   excusedReasons: Record<string, number>;
 };

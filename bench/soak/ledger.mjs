@@ -43,9 +43,19 @@ export function buildLedger({schedulers, presence, runs, requests, excused, down
   // stalled job re-run), the at-least-once cost.
   const answers = requests.filter(request => request.status === 200).length;
   const gradedRuns = runs.filter(run => run.outcome !== 'error' && slotOfJob(run.jobId)).length;
-  const figures = {due: 0, graded: 0, gradedTwice: 0, gradedTwiceOutsideKills: 0, lost: 0, coalesced: 0, excused: 0, downDue: 0, downError: 0, downGradedAfter: 0, upstreamAnswers: answers, gradesWithoutAnswer: Math.max(0, gradedRuns - answers), answersNotGradedOnce: Math.max(0, answers - gradedRuns)};
+  const figures = {due: 0, graded: 0, gradedUnlogged: 0, gradedTwice: 0, gradedTwiceOutsideKills: 0, lost: 0, coalesced: 0, excused: 0, downDue: 0, downError: 0, downGradedAfter: 0, upstreamAnswers: answers, gradesWithoutAnswer: Math.max(0, gradedRuns - answers), answersNotGradedOnce: Math.max(0, answers - gradedRuns)};
   const lostSlots = [];
   const excusedReasons = {};
+  // The upstream's 200s per pair (`check@org`, the scheduler's id), to tell a slot whose run
+  // was answered inside a kill's window but whose run line died with the killed replica (the
+  // worker writes its run lines at most 25 ms after a run: docs/checker.md) from a lost one.
+  const answeredAt = new Map();
+  for (const request of requests) {
+    if (request.status !== 200) continue;
+    const pair = `${request.check}@${request.slug}`;
+    answeredAt.set(pair, [...(answeredAt.get(pair) ?? []), request.at]);
+  }
+  const answeredInKill = (pair, from, to) => (answeredAt.get(pair) ?? []).some(t => t >= from && t < to && inside(t, kills));
   for (const scheduler of schedulers) {
     for (const span of presence.get(scheduler.id) ?? []) {
       const first = scheduler.offset + Math.ceil((span.from + 1 - scheduler.offset) / scheduler.every) * scheduler.every;
@@ -59,6 +69,10 @@ export function buildLedger({schedulers, presence, runs, requests, excused, down
           // still ahead, skipped this one. The pair was graded in this interval; overload, not loss.
           if ((gradedAt.get(`${scheduler.id}|${due - scheduler.every}`) ?? -Infinity) >= due) {
             figures.coalesced++;
+            continue;
+          }
+          if (answeredInKill(scheduler.id, due, due + scheduler.every)) {
+            figures.gradedUnlogged++;
             continue;
           }
           const excuse = inside(due, excused);

@@ -59,7 +59,7 @@ export function formatReport(result) {
   const f = result.ledger.figures;
   lines.push('');
   lines.push('slots (due while the pair was in the checks file)');
-  lines.push(`  due ${f.due}  graded ${f.graded}  graded twice ${f.gradedTwice} (${f.gradedTwiceOutsideKills} outside a kill's window)  LOST ${f.lost}  coalesced ${f.coalesced}  excused ${f.excused}${f.excused ? ` (${Object.entries(result.ledger.excusedReasons).map(([reason, n]) => `${n} ${reason}`).join(', ')})` : ''}`);
+  lines.push(`  due ${f.due}  graded ${f.graded}${f.gradedUnlogged ? ` (+${f.gradedUnlogged} answered in a kill's window, run line lost with the replica)` : ''}  graded twice ${f.gradedTwice} (${f.gradedTwiceOutsideKills} outside a kill's window)  LOST ${f.lost}  coalesced ${f.coalesced}  excused ${f.excused}${f.excused ? ` (${Object.entries(result.ledger.excusedReasons).map(([reason, n]) => `${n} ${reason}`).join(', ')})` : ''}`);
   lines.push(`  in an upstream-down window: ${f.downDue} due, ${f.downError} ended as error, ${f.downGradedAfter} graded by a retry after it`);
   lines.push(`  upstream: ${f.upstreamAnswers} answers (200), ${f.answersNotGradedOnce} more than grades logged (runs answered twice or cut off), ${f.gradesWithoutAnswer} grades without an answer`);
   for (const slot of result.ledger.lostSlots) lines.push(`  lost: ${slot.scheduler} due ${slot.due}${slot.retried ? ' (had retries)' : ''}${slot.job ? `; in Redis: ${slot.job}` : ''}`);

@@ -109,6 +109,22 @@ describe('the slot ledger', () => {
     expect(figures).toMatchObject({due: 4, graded: 3, lost: 1, coalesced: 0});
   });
 
+  it("tells a slot answered inside a kill's window whose run line died with the replica from a lost one", () => {
+    const answered = (killFrom: number, killTo: number) =>
+      buildLedger({
+        schedulers: [{id, every: 10_000, offset: 0}],
+        presence: new Map([[id, [{from: 5000, to: 25_000}]]]),
+        runs: [{jobId: job(10_000), outcome: 'ok', at: 10_100}],
+        // The 20 000 slot was answered at 20 050; no run line reached the log.
+        requests: [10_050, 20_050].map(at => ({at, slug: 'acme', check: 'takedowns.cancelled-count', status: 200})),
+        excused: [],
+        down: [],
+        kills: [{from: killFrom, to: killTo}],
+      }).figures;
+    expect(answered(20_000, 21_000)).toMatchObject({due: 2, graded: 1, gradedUnlogged: 1, lost: 0});
+    expect(answered(30_000, 31_000)).toMatchObject({due: 2, graded: 1, gradedUnlogged: 0, lost: 1});
+  });
+
   it('calls a slot coalesced when the run before it ended inside its interval, and counts a twice-graded slot', () => {
     const figures = ledger([
       {jobId: job(10_000), outcome: 'ok', at: 21_000},
