@@ -2,10 +2,11 @@ import type {Redis} from 'ioredis';
 import type {Job} from 'bullmq';
 import type {ApiClient} from '../src/api/client.js';
 import {sameSpecs} from '../src/checks/discover.js';
-import type {CheckSpec, DiscoverConfig} from '../src/checks/schema.js';
+import type {CheckSpec, ChecksConfig, DiscoverConfig} from '../src/checks/schema.js';
 import {ResultStore} from '../src/metrics/store.js';
 import {createMetrics, QUEUE_STATES, type VigilMetrics} from '../src/metrics/registry.js';
 import {startMetricsServer, type MetricsServer} from '../src/metrics/server.js';
+import {watchChecksFile, type ChecksWatch} from './checks-watch.js';
 import {Discovery} from './discovery.js';
 import {createProcessor, type RunLogEntry} from './processor.js';
 import {QUEUE_NAME, type CheckJobData} from '../src/redis/queue.js';
@@ -42,6 +43,8 @@ export interface CheckWorkerOptions {
   /** How often to look for the store marker besides on every reconnect. */
   markerCheckMs?: number;
   logRun: (entry: RunLogEntry) => void;
+  /** The checks file, watched: a valid change is applied without a restart (checks-watch.ts). */
+  checksFile?: {path: string; current: ChecksConfig; debounceMs?: number; pollMs?: number; onApplied?: (config: ChecksConfig) => Promise<void>};
   /** `level` is `info` unless given: `warn` for what keeps checks from running. */
   logEvent: (message: string, fields?: Record<string, unknown>, level?: 'info' | 'warn') => void;
 }
@@ -76,6 +79,7 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
   const whenIdle = () => (active === 0 ? Promise.resolve() : new Promise<void>(resolve => idleWaiters.push(resolve)));
 
   let specs: readonly CheckSpec[] = options.specs;
+  let retry = options.retry;
   const metrics = await createMetrics({
     store,
     queueName: QUEUE_NAME,
@@ -106,7 +110,7 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
   let reconciling: Promise<ReconcileSummary> | undefined;
   const doReconcile = (reason: string): Promise<ReconcileSummary> => {
     if (closing) return Promise.reject(new Error('the worker is shutting down'));
-    reconciling ??= withReconcileLock(redis, store.keys.reconcileLock, () => reconcile(queue, store, specs, options.retry), () => closing)
+    reconciling ??= withReconcileLock(redis, store.keys.reconcileLock, () => reconcile(queue, store, specs, retry), () => closing)
       .then(summary => {
         options.logEvent('schedulers reconciled', {
           reason,
@@ -125,17 +129,9 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
   };
 
   const discoveryAbort = new AbortController();
-  const discovery = options.discover
-    ? new Discovery({
-        config: options.discover,
-        explicit: options.specs,
-        client: options.client,
-        timeoutMs: options.timeoutMs,
-        metrics,
-        logEvent: options.logEvent,
-        signal: discoveryAbort.signal,
-      })
-    : undefined;
+  const newDiscovery = (config: DiscoverConfig, explicit: readonly CheckSpec[]) =>
+    new Discovery({config, explicit, client: options.client, timeoutMs: options.timeoutMs, metrics, logEvent: options.logEvent, signal: discoveryAbort.signal});
+  let discovery = options.discover ? newDiscovery(options.discover, options.specs) : undefined;
 
   let firstReconcile: ReconcileSummary;
   try {
@@ -185,12 +181,14 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
   // A reconcile that failed is tried again at the next read, changed or not.
   let unreconciled = false;
   const readRegistry = async () => {
-    if (!discovery || reading || closing) return;
+    const reader = discovery;
+    if (!reader || reading || closing) return;
     reading = true;
     try {
-      await discovery.refresh();
-      const next = discovery.specs();
-      if (closing || (sameSpecs(specs, next) && !unreconciled)) return;
+      await reader.refresh();
+      const next = reader.specs();
+      // A changed checks file replaced the discovery meanwhile: its own apply reconciles.
+      if (closing || reader !== discovery || (sameSpecs(specs, next) && !unreconciled)) return;
       specs = next;
       metrics.addChecks(specs.map(spec => spec.check));
       unreconciled = true;
@@ -202,8 +200,32 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
       reading = false;
     }
   };
-  const registryTimer = discovery ? setInterval(() => void readRegistry(), options.discover!.registryEveryMs) : undefined;
-  registryTimer?.unref();
+  let registryTimer: NodeJS.Timeout | undefined;
+  const startRegistryTimer = (everyMs: number | undefined) => {
+    clearInterval(registryTimer);
+    registryTimer = everyMs === undefined ? undefined : setInterval(() => void readRegistry(), everyMs);
+    registryTimer?.unref();
+  };
+  startRegistryTimer(options.discover?.registryEveryMs);
+
+  // A changed checks file: the same path as a registry change, behind the same lock, so of
+  // replicas watching one file the first rebuilds and the others find nothing to do.
+  let registryEveryMs = options.discover?.registryEveryMs;
+  const applyChecks = async (config: ChecksConfig) => {
+    if (config.timeoutMs !== options.timeoutMs) options.logEvent('checks file changed timeout:, which applies at the next start', {running: options.timeoutMs, file: config.timeoutMs}, 'warn');
+    if (config.discover) {
+      if (discovery) discovery.reconfigure(config.discover, config.specs);
+      else (discovery = newDiscovery(config.discover, config.specs)).seed(await store.configuredSpecs());
+      await discovery.refresh();
+    } else discovery = undefined;
+    if (config.discover?.registryEveryMs !== registryEveryMs) startRegistryTimer((registryEveryMs = config.discover?.registryEveryMs));
+    specs = discovery ? discovery.specs() : config.specs;
+    retry = config.retry;
+    metrics.addChecks(specs.map(spec => spec.check));
+    while (reconciling) await reconciling.catch(() => {});
+    await doReconcile('checks file changed');
+    await options.checksFile?.onApplied?.(config);
+  };
 
   const processor = createProcessor({
     client: options.client,
@@ -249,6 +271,9 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
     lastError = '';
   });
 
+  let checksWatch: ChecksWatch | undefined;
+  if (options.checksFile) checksWatch = await watchChecksFile({...options.checksFile, apply: applyChecks, metrics, logEvent: options.logEvent});
+
   return {
     metricsUrl: server.url,
     metrics,
@@ -260,6 +285,7 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
     force: () => forceController.abort(new Error('forced shutdown')),
     async shutdown(graceMs) {
       closing = true;
+      const watchStopped = checksWatch?.stop();
       clearInterval(markerTimer);
       clearInterval(registryTimer);
       metrics.stop();
@@ -271,6 +297,7 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
         graceMs,
       );
       redis.off('error', onError);
+      await watchStopped;
       return result;
     },
   };

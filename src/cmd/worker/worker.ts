@@ -73,6 +73,15 @@ export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, 
       timeoutMs: config.timeoutMs,
       retry: config.retry,
       lockDurationMs: options.lockDurationMs,
+      // A changed file's orgs are checked as at start; a key rejected now is logged, not an exit.
+      checksFile: {
+        path: options.checksPath,
+        current: config,
+        onApplied: next =>
+          checkWorkerKey(orgsOf(next), ctx, logger.event).catch((error: unknown) =>
+            logger.event('the API key was refused after the checks file changed; runs fail until it is accepted', {error: error instanceof Error ? error.message : String(error)}, 'warn'),
+          ),
+      },
       logRun: logger.run,
       logEvent: logger.event,
     });
