@@ -2,6 +2,7 @@ import type {Redis} from 'ioredis';
 import type {Job} from 'bullmq';
 import type {ApiClient} from '../src/api/client.js';
 import {sameSpecs} from '../src/checks/discover.js';
+import {formatDuration} from '../src/checks/duration.js';
 import type {CheckSpec, ChecksConfig, DiscoverConfig} from '../src/checks/schema.js';
 import {ResultStore} from '../src/metrics/store.js';
 import {createMetrics, QUEUE_STATES, type VigilMetrics} from '../src/metrics/registry.js';
@@ -212,7 +213,7 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
   // replicas watching one file the first rebuilds and the others find nothing to do.
   let registryEveryMs = options.discover?.registryEveryMs;
   const applyChecks = async (config: ChecksConfig) => {
-    if (config.timeoutMs !== options.timeoutMs) options.logEvent('checks file changed timeout:, which applies at the next start', {running: options.timeoutMs, file: config.timeoutMs}, 'warn');
+    if (config.timeoutMs !== options.timeoutMs) options.logEvent('the checks file changes timeout:, which applies at the next start', {running: formatDuration(options.timeoutMs), file: formatDuration(config.timeoutMs)}, 'warn');
     if (config.discover) {
       if (discovery) discovery.reconfigure(config.discover, config.specs);
       else (discovery = newDiscovery(config.discover, config.specs)).seed(await store.configuredSpecs());
@@ -224,7 +225,8 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
     metrics.addChecks(specs.map(spec => spec.check));
     while (reconciling) await reconciling.catch(() => {});
     await doReconcile('checks file changed');
-    await options.checksFile?.onApplied?.(config);
+    // Not awaited: a shutdown must not wait on the upstream answering for every org.
+    void options.checksFile?.onApplied?.(config).catch(() => {});
   };
 
   const processor = createProcessor({

@@ -103,6 +103,24 @@ describe.skipIf(redisServer.skipReason)('a worker watching its checks file', () 
     expect(metricValue(text, 'vigil_checks_file_reloads_total', {outcome: 'applied'})).toBe(1);
   });
 
+  it('takes a discover: section added to the file (the registry read for its orgs), and drops it when removed', async () => {
+    const file = path.join(dir, 'discover.yaml');
+    save(file, entries(['wd-a']));
+    const worker = await startWatching(file, 'wd');
+    await waitFor('the listed pair runs', () => fixture.requestsFor('wd-a').length > 0);
+
+    save(file, `${entries(['wd-a'])}discover:\n  orgs: [wd-b]\n  every: 1s\n  registryEvery: 1s\ntimeout: 20s\n`);
+    await waitFor('the discovered pair scheduled', async () => (await schedulerIds('wd')).join() === [id('wd-a'), id('wd-b')].join());
+    await waitFor('the discovered pair runs', () => fixture.requestsFor('wd-b').length > 0);
+    expect(fixture.stub.requests.some(request => request.path.endsWith('/healthchecks/list') && request.body.slug === 'wd-b')).toBe(true);
+    // The one setting not applied live says so.
+    expect(worker.warnings).toEqual([expect.stringMatching(/^the checks file changes timeout:, which applies at the next start \{"running":"30s","file":"20s"\}/)]);
+
+    save(file, entries(['wd-a']));
+    await waitFor('the discovered pair unscheduled', async () => (await schedulerIds('wd')).join() === id('wd-a'));
+    expect(worker.specs().map(spec => spec.id)).toEqual([id('wd-a')]);
+  });
+
   it('rebuilds once when two replicas watch the same file; both run the new file', async () => {
     const file = path.join(dir, 'replicas.yaml');
     save(file, entries(['wr-a']));
