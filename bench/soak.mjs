@@ -115,27 +115,38 @@ const context = {
   replicas,
   options,
   progress,
-  /** The checks-file fault: swap the pair, apply with a SIGTERM restart, note when each pair was in. */
-  async swapChecks(restart) {
+  /**
+   * The checks-file fault: swap the pair in the file under the running replicas, wait until
+   * Redis's schedulers show it, note when each pair was in. The leaving pair is due until the
+   * write; the joining one from when its scheduler is seen.
+   */
+  async swapChecks() {
     const changedAt = Date.now();
     swapped = !swapped;
     writeChecks();
-    await restart();
+    const [gone, come] = swapped ? [SWAP.out, SWAP.in] : [SWAP.in, SWAP.out];
+    // Two lookups, not the 10,000 schedulers, every poll.
+    const deadline = changedAt + 120_000;
+    while (!((await queue.getJobScheduler(come)) && !(await queue.getJobScheduler(gone)))) {
+      if (Date.now() > deadline) throw new Error(`the checks file change was not applied within 120 s: ${come} not scheduled or ${gone} not removed`);
+      await sleep(100);
+    }
     const appliedAt = Date.now();
     await readSchedulers();
     const [leaving, joining] = swapped ? [SWAP.out, SWAP.in] : [SWAP.in, SWAP.out];
     const spans = presence.get(leaving);
     if (spans?.length) spans.at(-1).to = Math.min(spans.at(-1).to, changedAt);
     presence.set(joining, [...(presence.get(joining) ?? []), {from: appliedAt, to: startedAt + options.durationMs}]);
+    return {appliedMs: appliedAt - changedAt};
   },
 };
 for (const window of schedule) {
   await sleep(Math.max(0, startedAt + window.start - Date.now()));
   progress(`fault ${window.kind} (round ${window.round})`);
   const from = Date.now();
-  const {downMs, skipped} = await injectFault(window, context, () => sleep(Math.max(0, startedAt + window.end - Date.now())));
+  const {downMs, skipped, appliedMs} = await injectFault(window, context, () => sleep(Math.max(0, startedAt + window.end - Date.now())));
   if (skipped) progress(`skipped ${window.kind}: ${skipped}`);
-  faults.push({kind: window.kind, round: window.round, from, to: Date.now(), slotEnd: startedAt + window.slotEnd, downMs, skipped});
+  faults.push({kind: window.kind, round: window.round, from, to: Date.now(), slotEnd: startedAt + window.slotEnd, downMs, skipped, appliedMs});
 }
 await sleep(Math.max(0, startedAt + options.durationMs - Date.now()));
 await sampler.once();
@@ -168,7 +179,7 @@ const excused = kinds('redis-data-loss').map(fault => ({
   reason: 'queued in the Redis that lost its data',
 }));
 const down = kinds('upstream-down').map(fault => ({from: fault.from, to: fault.to}));
-const kills = faults.filter(fault => !fault.skipped && /worker|redis|checks|sentinel/.test(fault.kind)).map(fault => ({from: fault.from, to: fault.to + 2 * options.lockMs + 5000}));
+const kills = faults.filter(fault => !fault.skipped && /worker|redis|sentinel/.test(fault.kind)).map(fault => ({from: fault.from, to: fault.to + 2 * options.lockMs + 5000}));
 const requests = await upstream.requests();
 // The raw record first: a long run's data survives a bug in the analysis after it.
 if (options.json) {

@@ -37,7 +37,17 @@ export class Discovery {
   /** Per org, the implemented checks its last read listed beyond the cap. */
   private readonly leftOut = new Map<string, number>();
 
-  constructor(private readonly options: DiscoveryOptions) {}
+  constructor(private options: DiscoveryOptions) {}
+
+  /** A changed checks file: its `discover:` and `checks:`; an org that left forgets its reads. */
+  reconfigure(config: DiscoverConfig, explicit: readonly CheckSpec[]): void {
+    this.options = {...this.options, config, explicit};
+    for (const org of [...this.registry.keys()]) {
+      if (config.orgs.includes(org)) continue;
+      this.registry.delete(org);
+      this.leftOut.delete(org);
+    }
+  }
 
   /**
    * Takes the pairs Redis holds for orgs the registry has not answered for yet, so a worker

@@ -1,7 +1,8 @@
 import type {Queue} from 'bullmq';
 import type {Redis} from 'ioredis';
 import {sameSpecs} from '../src/checks/discover.js';
-import type {CheckSpec, DiscoverConfig} from '../src/checks/schema.js';
+import {formatDuration} from '../src/checks/duration.js';
+import type {CheckSpec, ChecksConfig, DiscoverConfig} from '../src/checks/schema.js';
 import type {ResultStore} from '../src/metrics/store.js';
 import type {VigilMetrics} from '../src/metrics/registry.js';
 import type {CheckJobData} from '../src/redis/queue.js';
@@ -48,30 +49,28 @@ export interface Schedules {
   reconciling(): Promise<ReconcileSummary> | undefined;
   /** With `discover:`: reads the registry and reconciles when it changed (or the last reconcile failed). */
   readRegistry(): Promise<void>;
-  /** Stops a registry read in flight. */
+  /**
+   * A changed checks file: the same path as a registry change, behind the same lock, so of
+   * replicas watching one file the first rebuilds and the others find nothing to do.
+   */
+  apply(config: ChecksConfig): Promise<void>;
+  /** Stops the registry's timer and a read in flight. */
   stop(): void;
 }
 
 export function createSchedules(options: SchedulesOptions): Schedules {
   let specs = options.specs;
+  let retry = options.retry;
   let reconciling: Promise<ReconcileSummary> | undefined;
   const abort = new AbortController();
-  const discovery = options.discover
-    ? new Discovery({
-        config: options.discover,
-        explicit: options.specs,
-        client: options.client,
-        timeoutMs: options.timeoutMs,
-        metrics: options.metrics,
-        logEvent: options.logEvent,
-        signal: abort.signal,
-      })
-    : undefined;
+  const newDiscovery = (config: DiscoverConfig, explicit: readonly CheckSpec[]) =>
+    new Discovery({config, explicit, client: options.client, timeoutMs: options.timeoutMs, metrics: options.metrics, logEvent: options.logEvent, signal: abort.signal});
+  let discovery = options.discover ? newDiscovery(options.discover, options.specs) : undefined;
 
   const doReconcile = (reason: string): Promise<ReconcileSummary> => {
     if (options.closing()) return Promise.reject(new Error('the worker is shutting down'));
     // One replica rebuilds under a lock in Redis; the others wait, then find nothing to do.
-    reconciling ??= withReconcileLock(options.redis, options.store.keys.reconcileLock, () => reconcile(options.queue, options.store, specs, options.retry), options.closing)
+    reconciling ??= withReconcileLock(options.redis, options.store.keys.reconcileLock, () => reconcile(options.queue, options.store, specs, retry), options.closing)
       .then(summary => {
         options.logEvent('schedulers reconciled', {
           reason,
@@ -93,12 +92,14 @@ export function createSchedules(options: SchedulesOptions): Schedules {
   // A reconcile that failed is tried again at the next read, changed or not.
   let unreconciled = false;
   const readRegistry = async () => {
-    if (!discovery || reading || options.closing()) return;
+    const reader = discovery;
+    if (!reader || reading || options.closing()) return;
     reading = true;
     try {
-      await discovery.refresh();
-      const next = discovery.specs();
-      if (options.closing() || (sameSpecs(specs, next) && !unreconciled)) return;
+      await reader.refresh();
+      const next = reader.specs();
+      // A changed checks file replaced the discovery meanwhile: its own apply reconciles.
+      if (options.closing() || reader !== discovery || (sameSpecs(specs, next) && !unreconciled)) return;
       specs = next;
       options.metrics.addChecks(specs.map(spec => spec.check));
       unreconciled = true;
@@ -111,6 +112,31 @@ export function createSchedules(options: SchedulesOptions): Schedules {
     }
   };
 
+  let registryTimer: NodeJS.Timeout | undefined;
+  let registryEveryMs: number | undefined;
+  const startRegistryTimer = (everyMs: number | undefined) => {
+    if (everyMs === registryEveryMs && (registryTimer !== undefined || everyMs === undefined)) return;
+    clearInterval(registryTimer);
+    registryEveryMs = everyMs;
+    registryTimer = everyMs === undefined ? undefined : setInterval(() => void readRegistry(), everyMs);
+    registryTimer?.unref();
+  };
+
+  const apply = async (config: ChecksConfig) => {
+    if (config.timeoutMs !== options.timeoutMs) options.logEvent('the checks file changes timeout:, which applies at the next start', {running: formatDuration(options.timeoutMs), file: formatDuration(config.timeoutMs)}, 'warn');
+    if (config.discover) {
+      if (discovery) discovery.reconfigure(config.discover, config.specs);
+      else (discovery = newDiscovery(config.discover, config.specs)).seed(await options.store.configuredSpecs());
+      await discovery.refresh();
+    } else discovery = undefined;
+    startRegistryTimer(config.discover?.registryEveryMs);
+    specs = discovery ? discovery.specs() : config.specs;
+    retry = config.retry;
+    options.metrics.addChecks(specs.map(spec => spec.check));
+    while (reconciling) await reconciling.catch(() => {});
+    await doReconcile('checks file changed');
+  };
+
   return {
     specs: () => specs,
     async start() {
@@ -120,11 +146,17 @@ export function createSchedules(options: SchedulesOptions): Schedules {
         specs = discovery.specs();
         options.metrics.addChecks(specs.map(spec => spec.check));
       }
-      return doReconcile('start');
+      const summary = await doReconcile('start');
+      startRegistryTimer(options.discover?.registryEveryMs);
+      return summary;
     },
     reconcile: doReconcile,
     reconciling: () => reconciling,
     readRegistry,
-    stop: () => abort.abort(),
+    apply,
+    stop() {
+      clearInterval(registryTimer);
+      abort.abort();
+    },
   };
 }

@@ -1,10 +1,11 @@
 import type {Redis} from 'ioredis';
 import type {WorkerOptions} from 'bullmq';
 import type {ApiClient} from '../src/api/client.js';
-import type {CheckSpec, DiscoverConfig} from '../src/checks/schema.js';
+import type {CheckSpec, ChecksConfig, DiscoverConfig} from '../src/checks/schema.js';
 import {ResultStore} from '../src/metrics/store.js';
 import {createMetrics, QUEUE_STATES, type VigilMetrics} from '../src/metrics/registry.js';
 import {startMetricsServer, type MetricsServer} from '../src/metrics/server.js';
+import {watchChecksFile, type ChecksWatch} from './checks-watch.js';
 import {createProcessor, type RunLogEntry} from './processor.js';
 import {coalesceWrites} from '../src/redis/coalesce-writes.js';
 import {QUEUE_NAME, type CheckJobData} from '../src/redis/queue.js';
@@ -43,6 +44,8 @@ export interface CheckWorkerOptions {
   /** How often to look for the store marker besides on every reconnect. */
   markerCheckMs?: number;
   logRun: (entry: RunLogEntry) => void;
+  /** The checks file, watched: a valid change is applied without a restart (checks-watch.ts). */
+  checksFile?: {path: string; current: ChecksConfig; debounceMs?: number; pollMs?: number; onApplied?: (config: ChecksConfig) => Promise<void>};
   /** `level` is `info` unless given: `warn` for what keeps checks from running. */
   logEvent: (message: string, fields?: Record<string, unknown>, level?: 'info' | 'warn') => void;
 }
@@ -113,8 +116,6 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
   }
 
   const watch = watchRedis({redis, store, reconcile: schedules.reconcile, logEvent: options.logEvent, closing: isClosing, everyMs: options.markerCheckMs ?? 30_000});
-  const registryTimer = options.discover ? setInterval(() => void schedules.readRegistry(), options.discover.registryEveryMs) : undefined;
-  registryTimer?.unref();
 
   const processor = createProcessor({
     client: options.client,
@@ -127,6 +128,14 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
   const worker = new Worker<CheckJobData>(QUEUE_NAME, runs.track(processor), workerOptions(options));
   logDistinctErrors([worker, queue], redis, options.logEvent, isClosing);
 
+  const applyChecks = async (config: ChecksConfig) => {
+    await schedules.apply(config);
+    // Not awaited: a shutdown must not wait on the upstream answering for every org.
+    void options.checksFile?.onApplied?.(config).catch(() => {});
+  };
+  let checksWatch: ChecksWatch | undefined;
+  if (options.checksFile) checksWatch = await watchChecksFile({...options.checksFile, apply: applyChecks, metrics, logEvent: options.logEvent});
+
   return {
     metricsUrl: server.url,
     metrics,
@@ -138,7 +147,7 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
     force: () => forceController.abort(new Error('forced shutdown')),
     async shutdown(graceMs) {
       closing = true;
-      clearInterval(registryTimer);
+      const watchStopped = checksWatch?.stop();
       metrics.stop();
       schedules.stop();
       watch.stop();
@@ -147,6 +156,7 @@ export async function startCheckWorker(options: CheckWorkerOptions): Promise<Che
         graceMs,
       );
       watch.stopErrors();
+      await watchStopped;
       return result;
     },
   };

@@ -33,11 +33,12 @@ export async function injectFault(window, context, untilEnd) {
     case 'worker-sigkill':
       await replica.restart('SIGKILL');
       return {};
-    case 'checks-file':
-      // The worker reads its file at start (docs/checker.md): the change is applied by
-      // restarting the replica; worker-rolling, next, brings the others to the same file.
-      await context.swapChecks(() => replicas[0].restart('SIGTERM'));
-      return {};
+    case 'checks-file': {
+      // Live: every replica watches the file (docs/checker.md, "A changed checks file").
+      const {appliedMs} = await context.swapChecks();
+      context.progress(`checks file change applied in ${(appliedMs / 1000).toFixed(1)} s`);
+      return {appliedMs};
+    }
     case 'worker-rolling':
       for (const each of replicas) await each.restart('SIGTERM');
       return {};

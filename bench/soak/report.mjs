@@ -49,7 +49,7 @@ export function formatReport(result) {
   lines.push('faults (window, from start)');
   for (const fault of result.faults) {
     const expect = fault.expected?.expect.length ? `expects ${fault.expected.expect.join(', ')}${expectedSeen(result, fault)}` : 'expects no alert';
-    lines.push(`  ${fault.kind.padEnd(17)} round ${fault.round}  ${clock(fault.from - result.startedAt)} ${fault.skipped ? `SKIPPED (${fault.skipped})` : `for ${((fault.to - fault.from) / 1000).toFixed(1)} s  ${expect}`}`);
+    lines.push(`  ${fault.kind.padEnd(17)} round ${fault.round}  ${clock(fault.from - result.startedAt)} ${fault.skipped ? `SKIPPED (${fault.skipped})` : `for ${((fault.to - fault.from) / 1000).toFixed(1)} s  ${fault.appliedMs === undefined ? '' : `applied in ${(fault.appliedMs / 1000).toFixed(1)} s  `}${expect}`}`);
   }
   // Why, once per kind and reason (docs/runbooks.md and deploy/prometheus/alerts.yml at this scale).
   const reasons = new Map();

@@ -2,7 +2,7 @@
 // as many rounds as fit at about 80 s per fault, then a quiet tail (the last 15 %) in which
 // alerts resolve. A short run keeps every kind once, each window shorter.
 
-/** In the order injected: the checks-file change is followed by the rolling restart that applies it; sentinel-failover is skipped (and says so) without redis-sentinel. */
+/** In the order injected; sentinel-failover is skipped (and says so) without redis-sentinel. */
 export const FAULT_KINDS = [
   'upstream-503',
   'upstream-429',

@@ -35,14 +35,17 @@ export async function parseChecks(text: string, source: string): Promise<ChecksC
   return config;
 }
 
-export async function loadChecksFile(path: string): Promise<ChecksConfig> {
-  let text: string;
+/** The file's text; an unreadable file is an InputError naming `--checks` (at start and when it changes). */
+export async function readChecksText(path: string): Promise<string> {
   try {
-    text = await readFile(path, 'utf8');
+    return await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(code ?? error);
     throw new InputError([{field: '--checks', message: `cannot read ${path}: ${reason}`}], 'pass --checks <file> or set VIGIL_CHECKS; see docs/checker.md');
   }
-  return parseChecks(text, path);
+}
+
+export async function loadChecksFile(path: string): Promise<ChecksConfig> {
+  return parseChecks(await readChecksText(path), path);
 }

@@ -3,7 +3,7 @@ import type {CheckSpec, DiscoverConfig} from '../../src/checks/schema.js';
 import {checkSpecId} from '../../src/checks/schema.js';
 import type {JobRetryPolicy} from '../../jobs/reconcile.js';
 import {connectRedis} from '../../src/redis/connect.js';
-import {startCheckWorker, type CheckWorker} from '../../jobs/worker.js';
+import {startCheckWorker, type CheckWorker, type CheckWorkerOptions} from '../../jobs/worker.js';
 import type {RunLogEntry} from '../../jobs/processor.js';
 
 export const TEST_KEY = 'test-key-0123456789';
@@ -16,6 +16,8 @@ export function spec(org: string, overrides: Partial<CheckSpec> = {}): CheckSpec
 export interface TestWorker extends CheckWorker {
   runs: RunLogEntry[];
   events: string[];
+  /** The events logged at `warn`, as in `events`. */
+  warnings: string[];
 }
 
 export async function launchWorker(options: {
@@ -29,9 +31,11 @@ export async function launchWorker(options: {
   concurrency?: number;
   lockDurationMs?: number;
   markerCheckMs?: number;
+  checksFile?: CheckWorkerOptions['checksFile'];
 }): Promise<TestWorker> {
   const runs: RunLogEntry[] = [];
   const events: string[] = [];
+  const warnings: string[] = [];
   const redis = await connectRedis(options.redisUrl, '--redis-url');
   const client = createApiClient({baseUrl: options.baseUrl, apiKey: TEST_KEY, retries: 0, timeoutMs: 10_000});
   const worker = await startCheckWorker({
@@ -52,9 +56,14 @@ export async function launchWorker(options: {
     // What a test scrapes right after a run must show it: built on every scrape.
     metricsRefreshMs: 0,
     logRun: entry => runs.push(entry),
-    logEvent: (message, fields) => events.push(`${message} ${JSON.stringify(fields ?? {})}`),
+    ...(options.checksFile ? {checksFile: options.checksFile} : {}),
+    logEvent: (message, fields, level) => {
+      const line = `${message} ${JSON.stringify(fields ?? {})}`;
+      events.push(line);
+      if (level === 'warn') warnings.push(line);
+    },
   });
-  return Object.assign(worker, {runs, events});
+  return Object.assign(worker, {runs, events, warnings});
 }
 
 export async function scrape(worker: CheckWorker): Promise<string> {

@@ -32,6 +32,8 @@ export interface StubUpstream {
   registryFailures: number[];
   /** The main count of a check other than cancelled-count, keyed `<check>@<org>` (default 0). */
   checkCounts: Map<string, number>;
+  /** Orgs the key cannot reach: every request for them (a run, the key check's report page) is 403. */
+  forbidden: Set<string>;
   close(): Promise<void>;
 }
 
@@ -73,6 +75,7 @@ export async function startStubUpstream(): Promise<StubUpstream> {
     registry: [{id: 'takedowns.cancelled-count', implemented: true}],
     registryFailures: [],
     checkCounts: new Map(),
+    forbidden: new Set(),
   };
   const server: Server = createServer(async (req, res) => {
     const text = await readBody(req);
@@ -93,6 +96,11 @@ export async function startStubUpstream(): Promise<StubUpstream> {
         return;
       }
       res.writeHead(200, {'content-type': 'application/json'}).end(JSON.stringify({checks: stub.registry}));
+      return;
+    }
+    // The key check asks for a page of reports: its org is the query's slug.
+    if (stub.forbidden.has(org || (new URL(req.url ?? '/', 'http://stub').searchParams.get('slug') ?? ''))) {
+      res.writeHead(403, {'content-type': 'application/json'}).end(JSON.stringify({message: 'stub: no access to this org', code: 'FORBIDDEN', issues: []}));
       return;
     }
     const delay = stub.latencyByOrg.get(org) ?? stub.latencyMs;

@@ -1,5 +1,5 @@
 import {spawn, type ChildProcess} from 'node:child_process';
-import {mkdtempSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
@@ -129,6 +129,31 @@ describe.skipIf(redisServer.skipReason)('vigil worker (built CLI)', () => {
     expect(last).toMatchObject({msg: 'worker stopped without Redis, which did not answer (no run was in flight)', aborted: 0, redis: 'unreachable'});
     expect(worker.stderr()).not.toContain('aborted;');
   }, 60_000);
+
+  it('applies a changed checks file without a restart, naming each org of it the key cannot reach at warn', async () => {
+    stub.forbidden.add('cli-w-nokey');
+    const port = await freePort();
+    const file = checksFile('watched.yaml', ['cli-w-a']);
+    const worker = startWorker(['--checks', file, '--redis-url', redis.url, '--metrics-port', String(port), '--prefix', 'cliw']);
+    try {
+      await waitFor('a run', () => jsonLines(worker.stderr()).some(line => line.msg === 'run' && line.org === 'cli-w-a'), 20_000);
+      writeFileSync(`${file}.tmp`, readFileSync(checksFile('watched-next.yaml', ['cli-w-a', 'cli-w-b', 'cli-w-nokey'])));
+      renameSync(`${file}.tmp`, file);
+      await waitFor('a run of the added pair', () => jsonLines(worker.stderr()).some(line => line.msg === 'run' && line.org === 'cli-w-b'), 20_000);
+      await waitFor('the unreachable org named', () =>
+        jsonLines(worker.stderr()).find(line => line.level === 'warn' && String(line.msg).startsWith('the API key cannot reach this org') && line.org === 'cli-w-nokey'),
+      );
+      const lines = jsonLines(worker.stderr());
+      expect(lines.filter(line => line.msg === 'schedulers reconciled').map(line => line.reason)).toEqual(['start', 'checks file changed']);
+      // An org the key reaches is not named.
+      expect(lines.filter(line => String(line.msg).startsWith('the API key cannot reach')).map(line => line.org)).toEqual(['cli-w-nokey']);
+      worker.child.kill('SIGTERM');
+      expect(await worker.exit).toBe(0);
+    } finally {
+      worker.child.kill('SIGKILL');
+      stub.forbidden.clear();
+    }
+  });
 
   it('says how to start Redis when it is unreachable: exit 8', async () => {
     const port = await freePort();

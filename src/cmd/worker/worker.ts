@@ -57,7 +57,7 @@ export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, 
   await checkWorkerKey(orgsOf(config), ctx, logger.event);
 
   const redis = await connectRedis(options.redis, options.redisUrlSource);
-  const worker = await startWorker(redis, options, config, client, logger);
+  const worker = await startWorker(redis, options, config, client, logger, ctx);
   const heartbeat = startWorkerHeartbeat(redis, options.prefix, worker.metricsUrl);
   logger.event('worker started', startedFields(worker, options, config));
 
@@ -76,7 +76,7 @@ function stderrLogger(ctx: CommandContext): WorkerLogger {
 }
 
 /** The checker on `redis`; a metrics port that cannot be had is exit 3 naming --metrics-port. */
-async function startWorker(redis: Redis, options: WorkerOptions, config: ChecksConfig, client: ApiClient, logger: WorkerLogger): Promise<CheckWorker> {
+async function startWorker(redis: Redis, options: WorkerOptions, config: ChecksConfig, client: ApiClient, logger: WorkerLogger, ctx: CommandContext): Promise<CheckWorker> {
   const {startCheckWorker} = await import('../../../jobs/worker.js');
   try {
     return await startCheckWorker({
@@ -91,6 +91,15 @@ async function startWorker(redis: Redis, options: WorkerOptions, config: ChecksC
       timeoutMs: config.timeoutMs,
       retry: config.retry,
       lockDurationMs: options.lockDurationMs,
+      // A changed file's orgs are checked as at start; a key rejected now is logged, not an exit.
+      checksFile: {
+        path: options.checksPath,
+        current: config,
+        onApplied: next =>
+          checkWorkerKey(orgsOf(next), ctx, logger.event).catch((error: unknown) =>
+            logger.event('the API key was refused after the checks file changed; runs fail until it is accepted', {error: error instanceof Error ? error.message : String(error)}, 'warn'),
+          ),
+      },
       logRun: logger.run,
       logEvent: logger.event,
     });
