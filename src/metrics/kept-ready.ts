@@ -69,6 +69,15 @@ export class KeptReady {
   }
 
   /**
+   * A body built now (shared with a build under way), without keeping it built: for
+   * `/metrics`, which one worker's Prometheus scrapes and expects as fresh as the scrape.
+   */
+  async fresh(gzipped: boolean): Promise<readonly Buffer[]> {
+    const built = await this.rebuild();
+    return gzipped ? this.membersOf(built) : built.plain;
+  }
+
+  /**
    * The body as gzip members, compressed after the last build; while a newer build is still
    * being compressed, the members of the one before (one refresh older) rather than a wait.
    */

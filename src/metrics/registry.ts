@@ -18,9 +18,9 @@ import {ERROR_KINDS, RUN_OUTCOMES, type ErrorKind, type ResultStore, type RunOut
  *   are left out. While asked for, this part is kept built (kept-ready.ts): a scrape writes
  *   what is ready instead of reading Redis and rendering 100,000 pairs on the event loop
  *   the runs use.
- * `/metrics` serves both, for one replica; with several, scrape `/metrics/process` on each and
- * `/metrics/checks` once (deploy/prometheus/prometheus.yml), or Prometheus ingests every
- * pair's series once per replica.
+ * `/metrics` serves both, built when scraped, for one replica; with several, or many pairs,
+ * scrape `/metrics/process` on each and `/metrics/checks` once (deploy/prometheus/prometheus.yml),
+ * or Prometheus ingests every pair's series once per replica.
  */
 
 export const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'completed', 'failed'] as const;
@@ -251,11 +251,14 @@ export async function createMetrics(sources: MetricsSources): Promise<VigilMetri
     (rendering ??= own.registry.metrics().finally(() => {
       rendering = undefined;
     }));
+  // `/metrics` (both parts, one worker) is built when scraped, as fresh as the scrape;
+  // `/metrics/checks` is the part kept built.
   const plain = async (view: MetricsView): Promise<(string | Buffer)[]> => {
     if (view === 'process') return [await ownText()];
     // The shared part first when both: its build may wait on Redis, this process's text must not be older than it.
-    const rest = [...(await shared.plain())];
-    return view === 'checks' ? rest : [await ownText(), ...rest];
+    if (view === 'checks') return [...(await shared.plain())];
+    const rest = await shared.fresh(false);
+    return [await ownText(), ...rest];
   };
   return {
     registry: own.registry,
@@ -263,8 +266,9 @@ export async function createMetrics(sources: MetricsSources): Promise<VigilMetri
     async body(view, gzipped) {
       if (!gzipped) return plain(view);
       if (view === 'process') return {gzip: [await gzipAsync(await ownText())]};
-      const members = await shared.gzip();
-      return {gzip: view === 'checks' ? members : [await gzipAsync(await ownText()), ...members]};
+      if (view === 'checks') return {gzip: await shared.gzip()};
+      const members = await shared.fresh(true);
+      return {gzip: [await gzipAsync(await ownText()), ...members]};
     },
     stop: () => shared.stop(),
     runs: own.runs,

@@ -84,18 +84,25 @@ describe('scrapes under load', () => {
     expect(reads.count).toBe(2);
   });
 
-  it('are answered from the shared part kept built: Redis is read every refreshMs, not per scrape', async () => {
+  it('/metrics/checks is answered from the part kept built: Redis is read at the pace of the asks, not per scrape; /metrics per scrape', async () => {
     let items = checks(2);
     const reads = {count: 0};
     const {source} = sources([], {refreshMs: 200, store: {readAll: async () => (reads.count++, items)}});
     const metrics = await createMetrics(source);
+    const shared = async () => {
+      const parts = await metrics.body('checks', false);
+      return Array.isArray(parts) ? parts.map(part => part.toString()).join('') : '';
+    };
     // The first scrape waits for the first build.
-    expect(metricValue(await body(metrics.render()), 'vigil_check_fail_threshold', {check: CHECK, org: 'org-1'})).toBe(10);
-    for (let i = 0; i < 20; i++) await metrics.render();
+    expect(metricValue(await shared(), 'vigil_check_fail_threshold', {check: CHECK, org: 'org-1'})).toBe(10);
+    for (let i = 0; i < 20; i++) await shared();
     expect(reads.count).toBe(1);
     items = [items[0]!, {spec: {...items[1]!.spec, failThreshold: 12}}];
-    await waitFor('a rebuild to show the change', async () => metricValue(await body(metrics.render()), 'vigil_check_fail_threshold', {check: CHECK, org: 'org-1'}) === 12);
+    await waitFor('a rebuild to show the change', async () => metricValue(await shared(), 'vigil_check_fail_threshold', {check: CHECK, org: 'org-1'}) === 12);
     expect(reads.count).toBeGreaterThan(1);
+    // /metrics, what one worker's Prometheus scrapes, is as fresh as the scrape.
+    items = [items[0]!, {spec: {...items[1]!.spec, failThreshold: 14}}];
+    expect(metricValue(await body(metrics.render()), 'vigil_check_fail_threshold', {check: CHECK, org: 'org-1'})).toBe(14);
     metrics.stop();
   });
 });
