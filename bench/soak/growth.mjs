@@ -5,14 +5,16 @@
 // faster than its rate per hour AND by more than its floor: over a 3-minute run, 1 MiB of
 // noise would otherwise read as 20 % an hour.
 
+import {slotOfJob} from './ledger.mjs';
+
 const MiB = 2 ** 20;
 
 /** Per figure: {key, label, unit, ratePerHour (fraction) or undefined, floor (absolute), bounded}. */
 export const FIGURES = [
-  {key: 'rss', label: 'RSS', unit: 'MiB', scale: MiB, ratePerHour: 0.05, floor: 16 * MiB, bounded: true},
-  {key: 'heapUsed', label: 'heap after GC', unit: 'MiB', scale: MiB, ratePerHour: 0.05, floor: 4 * MiB, bounded: true},
+  {key: 'rss', label: 'RSS', unit: 'MiB', scale: MiB, ratePerHour: 0.05, floor: 16 * MiB, bounded: true, perPair: 'run'},
+  {key: 'heapUsed', label: 'heap after GC', unit: 'MiB', scale: MiB, ratePerHour: 0.05, floor: 4 * MiB, bounded: true, perPair: 'run'},
   {key: 'fds', label: 'open fds', unit: '', scale: 1, ratePerHour: 0, floor: 10, bounded: true},
-  {key: 'series', label: '/metrics series', unit: '', scale: 1, ratePerHour: 0, floor: 50, bounded: true, relativeFloor: 0.02},
+  {key: 'series', label: '/metrics series', unit: '', scale: 1, ratePerHour: 0, floor: 50, bounded: true, relativeFloor: 0.02, perPair: 'success'},
   {key: 'scrapeMs', label: '/metrics scrape', unit: 'ms', scale: 1, bounded: false},
 ];
 export const REDIS_FIGURES = [
@@ -42,12 +44,17 @@ export function growthOf(samples, key, from, figure) {
 }
 
 /**
- * Per replica, its longest-lived process after warm-up: growth of every figure. The series
- * count is judged from `allGradedMs` on (the pairs' first interval): until each pair has
- * run once (any outcome) its series keep appearing, which is the pairs' own growth.
- * Restarted processes read every grade from Redis at once, so it is the run's first interval only.
+ * Per replica, its longest-lived process after warm-up: growth of every figure. Figures that
+ * grow with the pairs are judged once the pairs have arrived: heap and RSS from `firstRunMs`
+ * (the pairs' first interval: each pair's first run brings its label sets and cached state),
+ * series from `firstSuccessMs` (pairsSettledAt: a pair's severity and observed values come
+ * with its first success). Until then what grows is the pairs' own, not a leak. The hour-long run
+ * of 2026-11-27 judged heap from the end of warm-up and read the first interval's 12 MiB of
+ * pairs' state as +114 %/h. Restarted processes read every grade from Redis at start, so it
+ * is the run's first interval only; the process judged is the one with the longest span
+ * after that.
  */
-export function replicaGrowth(samples, warmupMs, allGradedMs = 0) {
+export function replicaGrowth(samples, warmupMs, firstRunMs = 0, firstSuccessMs = firstRunMs) {
   const byPid = new Map();
   for (const sample of samples) byPid.set(sample.pid, [...(byPid.get(sample.pid) ?? []), sample]);
   const out = [];
@@ -57,14 +64,38 @@ export function replicaGrowth(samples, warmupMs, allGradedMs = 0) {
     // Its own warm-up: a tenth of the run from its first sample (the run's first tenth for the first process).
     const judged = processes
       .map(list => ({pid: list[0].pid, list, from: Math.max(warmupMs, list[0].t + warmupMs)}))
-      .map(entry => ({...entry, span: entry.list.at(-1).t - entry.from}))
+      .map(entry => ({...entry, span: entry.list.at(-1).t - Math.max(entry.from, firstRunMs)}))
       .sort((a, b) => b.span - a.span)[0];
     if (!judged) continue;
     const figures = {};
-    for (const figure of FIGURES) figures[figure.key] = growthOf(judged.list, figure.key, figure.key === 'series' ? Math.max(judged.from, allGradedMs) : judged.from, figure);
+    for (const figure of FIGURES) figures[figure.key] = growthOf(judged.list, figure.key, Math.max(judged.from, figure.perPair === 'run' ? firstRunMs : figure.perPair === 'success' ? firstSuccessMs : 0), figure);
     out.push({replica, pid: judged.pid, processes: processes.length, figures});
   }
   return out;
+}
+
+/**
+ * When every pair there from the start had its first successful run (ms since the start),
+ * or `fallback` when none has. A pair's severity, observed values and last success appear
+ * with its first success, not its first run: the hour-long run of 2026-11-27 saw ~2,000
+ * series appear 17 minutes after its first upstream faults, when the pairs whose first
+ * runs had errored in them succeeded at their next interval.
+ */
+export function pairsSettledAt(runs, startedAt, everyMs, fallback) {
+  const firstRun = new Map();
+  const firstSuccess = new Map();
+  for (const run of runs) {
+    const slot = slotOfJob(run.jobId);
+    if (!slot) continue;
+    if (!firstRun.has(slot.scheduler)) firstRun.set(slot.scheduler, run.at);
+    if (run.outcome !== 'error' && !firstSuccess.has(slot.scheduler)) firstSuccess.set(slot.scheduler, run.at);
+  }
+  let settled = -Infinity;
+  for (const [pair, at] of firstSuccess) {
+    // Pairs that joined later (the checks-file fault's) bring their own few series.
+    if (firstRun.get(pair) - startedAt <= everyMs + 60_000) settled = Math.max(settled, at - startedAt);
+  }
+  return Number.isFinite(settled) ? Math.max(fallback, settled + 10_000) : fallback;
 }
 
 /** Redis's figures after warm-up, or after the last time it lost its data plus one interval. */

@@ -8,6 +8,7 @@ import {ROOT} from '../helpers/cli.js';
 import {requireOneOf, requireProgram, requirePrograms} from '../helpers/programs.js';
 import {FAULT_KINDS} from '../../bench/soak/schedule.mjs';
 import {buildLedger, type Run} from '../../bench/soak/ledger.mjs';
+import {pairsSettledAt, replicaGrowth} from '../../bench/soak/growth.mjs';
 import {checkExpectedAlerts, expectedAlerts, ruleDurations} from '../../bench/soak/expected-alerts.mjs';
 
 /*
@@ -81,6 +82,51 @@ describe.skipIf(skip)('npm run soak', () => {
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('--duration: must be a duration like 3m');
     expect(run.stdout).toBe('');
+  });
+});
+
+describe('memory growth', () => {
+  const MiB = 2 ** 20;
+  // Samples every 10 s of one process, heap from `heap(t)`.
+  const lifetime = (pid: number, fromMs: number, toMs: number, heap: (t: number) => number) =>
+    Array.from({length: Math.floor((toMs - fromMs) / 10_000) + 1}, (_, i) => {
+      const t = fromMs + i * 10_000;
+      return {t, replica: 0, pid, heapUsed: heap(t), rss: 100 * MiB, fds: 30, series: 1000};
+    });
+  // The hour of 2026-11-27 in small: the first process grows while pairs run for the first
+  // time (until 1000 s), then holds; a restarted one starts with every pair's state.
+  const firstInterval = 1_000_000;
+  const pairsFilling = (t: number) => 32 * MiB + Math.min(t, firstInterval) * (12 * MiB / firstInterval);
+
+  it("does not read the pairs' first interval as a leak", () => {
+    const samples = [...lifetime(1, 0, 1_020_000, pairsFilling), ...lifetime(2, 1_030_000, 1_700_000, () => 44 * MiB)];
+    const [judged] = replicaGrowth(samples, 360_000, firstInterval + 10_000);
+    expect(judged?.figures.heapUsed?.past).toBe(false);
+    expect(judged?.pid).toBe(2);
+  });
+
+  it('finds a heap that keeps growing after every pair has run', () => {
+    const leaking = (t: number) => pairsFilling(t) + Math.max(0, t - firstInterval) * (20 * MiB / 3_600_000);
+    const [judged] = replicaGrowth(lifetime(1, 0, 3_600_000, leaking), 360_000, firstInterval + 10_000);
+    expect(judged?.figures.heapUsed).toMatchObject({past: true});
+  });
+});
+
+describe('when the pairs have settled', () => {
+  const job = (pair: string, due: number) => `repeat:takedowns.cancelled-count@${pair}:${due}`;
+  it("is every pair's first success, a pair whose first runs errored included, not one that joined later", () => {
+    const settled = pairsSettledAt(
+      [
+        {jobId: job('acme', 1000), outcome: 'ok', at: 1100},
+        {jobId: job('hooli', 2000), outcome: 'error', at: 2100},
+        {jobId: job('hooli', 12_000), outcome: 'warn', at: 12_100},
+        {jobId: job('joined-later', 500_000), outcome: 'ok', at: 500_100},
+      ],
+      0,
+      10_000,
+      20_000,
+    );
+    expect(settled).toBe(22_100);
   });
 });
 

@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// node bench/soak-report.mjs soak.json
+//
+// Prints a saved soak's table again (`npm run soak -- --json soak.json`), its growth judged
+// by the rules of this checkout (bench/soak/growth.mjs): a run that took an hour is not run
+// again because the way its samples are read changed. Exit as the soak's: 0 when nothing
+// failed, 1 naming each figure.
+import {readFileSync} from 'node:fs';
+import {pairsSettledAt, replicaGrowth} from './soak/growth.mjs';
+import {failuresOf, formatReport} from './soak/report.mjs';
+
+const file = process.argv[2];
+if (!file) {
+  console.error('usage: node bench/soak-report.mjs <soak.json>  (written by npm run soak -- --json <file>)');
+  process.exit(3);
+}
+const result = JSON.parse(readFileSync(file, 'utf8'));
+const warmupMs = result.options.durationMs / 10;
+result.growth.replicas = replicaGrowth(result.samples, warmupMs, result.options.everyMs + 10_000, pairsSettledAt(result.runs, result.startedAt, result.options.everyMs, result.options.everyMs + 10_000));
+result.failures = failuresOf(result);
+console.log(formatReport(result));
+process.exit(result.failures.length === 0 ? 0 : 1);

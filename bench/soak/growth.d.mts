@@ -1,0 +1,19 @@
+export interface ProcessSample {
+  t: number;
+  replica: number;
+  pid: number;
+  [figure: string]: number;
+}
+export interface Growth {
+  baseline: number;
+  end: number;
+  delta: number;
+  hours: number;
+  perHour: number;
+  fractionPerHour: number;
+  floor: number;
+  past: boolean;
+  samples: number;
+}
+export function pairsSettledAt(runs: {jobId: string; outcome: string; at: number}[], startedAt: number, everyMs: number, fallback: number): number;
+export function replicaGrowth(samples: ProcessSample[], warmupMs: number, firstRunMs?: number, firstSuccessMs?: number): {replica: number; pid: number; processes: number; figures: Record<string, Growth | undefined>}[];
