@@ -14,7 +14,14 @@ if (!file) {
   console.error('usage: node bench/soak-report.mjs <soak.json>  (written by npm run soak -- --json <file>)');
   process.exit(3);
 }
-const result = JSON.parse(readFileSync(file, 'utf8'));
+let result;
+try {
+  result = JSON.parse(readFileSync(file, 'utf8'));
+  if (!Array.isArray(result?.samples) || !Array.isArray(result?.runs) || !result?.options?.durationMs) throw new Error('not a soak written with --json (samples, runs and options missing)');
+} catch (error) {
+  console.error(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(3);
+}
 const warmupMs = result.options.durationMs / 10;
 result.growth.replicas = replicaGrowth(result.samples, warmupMs, result.options.everyMs + 10_000, pairsSettledAt(result.runs, result.startedAt, result.options.everyMs, result.options.everyMs + 10_000));
 result.failures = failuresOf(result);

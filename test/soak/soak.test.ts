@@ -1,5 +1,5 @@
-import {spawn} from 'node:child_process';
-import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {spawn, spawnSync} from 'node:child_process';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
@@ -109,6 +109,27 @@ describe('memory growth', () => {
     const leaking = (t: number) => pairsFilling(t) + Math.max(0, t - firstInterval) * (20 * MiB / 3_600_000);
     const [judged] = replicaGrowth(lifetime(1, 0, 3_600_000, leaking), 360_000, firstInterval + 10_000);
     expect(judged?.figures.heapUsed).toMatchObject({past: true});
+  });
+});
+
+describe('re-judging a saved soak (bench/soak-report.mjs)', () => {
+  it('refuses a file that is missing or not a soak with exit 3, naming it, and no stack trace', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vigil-soak-report-'));
+    try {
+      const notSoak = path.join(dir, 'other.json');
+      writeFileSync(notSoak, '{}');
+      const cases: [string, string][] = [[path.join(dir, 'missing.json'), 'ENOENT'], [notSoak, 'not a soak written with --json']];
+      for (const [file, says] of cases) {
+        const run = spawnSync(process.execPath, [path.join(ROOT, 'bench/soak-report.mjs'), file], {encoding: 'utf8'});
+        expect(run.status).toBe(3);
+        expect(run.stderr).toContain(`${file}: `);
+        expect(run.stderr).toContain(says);
+        expect(run.stderr).not.toMatch(/\n\s+at /);
+        expect(run.stdout).toBe('');
+      }
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
   });
 });
 
