@@ -38,7 +38,8 @@ export class TmuxSession {
     const session = new TmuxSession(socket, dir);
     const quoted = argv.map(arg => `'${arg.replace(/'/g, `'\\''`)}'`).join(' ');
     // `exec sleep` keeps the pane (and its last frame) after the command ends.
-    const script = `${quoted}; echo $? > '${session.exitFile}'; exec sleep 600`;
+    // Written aside and renamed: a reader never sees the file created but still empty.
+    const script = `${quoted}; echo $? > '${session.exitFile}.part'; mv '${session.exitFile}.part' '${session.exitFile}'; exec sleep 600`;
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -87,7 +88,9 @@ export class TmuxSession {
   /** The command's exit code, or null while it runs. */
   exitCode(): number | null {
     try {
-      return Number(readFileSync(this.exitFile, 'utf8').trim());
+      const text = readFileSync(this.exitFile, 'utf8').trim();
+      // Number('') is 0: an empty file is not an exit code.
+      return /^\d+$/.test(text) ? Number(text) : null;
     } catch {
       return null;
     }
