@@ -6,7 +6,7 @@
 // again because the way its samples are read changed. Exit as the soak's: 0 when nothing
 // failed, 1 naming each figure.
 import {readFileSync} from 'node:fs';
-import {pairsSettledAt, replicaGrowth} from './soak/growth.mjs';
+import {judgeReplicas} from './soak/growth.mjs';
 import {failuresOf, formatReport} from './soak/report.mjs';
 
 const file = process.argv[2];
@@ -22,8 +22,7 @@ try {
   console.error(`${file}: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(3);
 }
-const warmupMs = result.options.durationMs / 10;
-result.growth.replicas = replicaGrowth(result.samples, warmupMs, result.options.everyMs + 10_000, pairsSettledAt(result.runs, result.startedAt, result.options.everyMs, result.options.everyMs + 10_000));
+result.growth.replicas = judgeReplicas(result);
 result.failures = failuresOf(result);
 console.log(formatReport(result));
 process.exit(result.failures.length === 0 ? 0 : 1);

@@ -27,7 +27,7 @@ import {startService} from './soak/service.mjs';
 import {injectFault} from './soak/faults.mjs';
 import {checkExpectedAlerts, expectedAlerts, ruleDurations} from './soak/expected-alerts.mjs';
 import {buildLedger} from './soak/ledger.mjs';
-import {pairsSettledAt, redisGrowth, replicaGrowth} from './soak/growth.mjs';
+import {judgeReplicas, redisGrowth} from './soak/growth.mjs';
 import {failuresOf, formatReport} from './soak/report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -219,7 +219,7 @@ const result = {
   drainMs,
   faults,
   ledger,
-  growth: {replicas: replicaGrowth(sampler.samples, warmupMs, options.everyMs + 10_000, pairsSettledAt(runs, startedAt, options.everyMs, options.everyMs + 10_000)), redis: redisGrowth(sampler.redisSamples, redisFrom)},
+  growth: {replicas: judgeReplicas({samples: sampler.samples, runs, startedAt, options}), redis: redisGrowth(sampler.redisSamples, redisFrom)},
   loop: {outsideMaxMs: outside.at(-1) ?? NaN, outsideMedianMs: outside[Math.floor(outside.length / 2)] ?? NaN, insideMaxMs: Math.max(...inside, 0)},
   alerts,
   alertsMissing: alerting.missing,

@@ -16,7 +16,9 @@ export async function injectFault(window, context, untilEnd) {
   }
   // Redis is down a few seconds: long enough for every replica to notice.
   const downMs = Math.min(5000, Math.max(1000, (window.end - window.start) / 4));
-  const replica = replicas[(window.round - 1) % replicas.length];
+  // --spare: the last replicas live the whole run (their memory is judged over all of it).
+  const faulted = replicas.slice(0, replicas.length - (options.spare ?? 0));
+  const replica = faulted[(window.round - 1) % faulted.length];
   switch (window.kind) {
     case 'redis-restart':
       await redis.restartKeepingData(downMs);
@@ -40,7 +42,7 @@ export async function injectFault(window, context, untilEnd) {
       return {appliedMs};
     }
     case 'worker-rolling':
-      for (const each of replicas) await each.restart('SIGTERM');
+      for (const each of faulted) await each.restart('SIGTERM');
       return {};
     default:
       throw new Error(`unknown fault kind ${window.kind}`);

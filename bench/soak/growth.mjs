@@ -19,8 +19,9 @@ export const FIGURES = [
 ];
 export const REDIS_FIGURES = [
   {key: 'usedMemory', label: 'Redis used_memory', unit: 'MiB', scale: MiB, ratePerHour: 0.05, floor: 8 * MiB, bounded: true},
-  // BullMQ keeps up to 1000 completed and 1000 failed jobs (jobs/reconcile.ts): the history
-  // fills during the first minutes, whatever the run's length.
+  // Completed jobs go at once, failed ones are kept up to 100 (jobs/reconcile.ts), and a job
+  // waiting on its retries stays until its last attempt: fault windows move the count by a
+  // few hundred either way, whatever the run's length.
   {key: 'keys', label: 'Redis keys', unit: '', scale: 1, ratePerHour: 0, floor: 2100, bounded: true},
 ];
 
@@ -72,6 +73,16 @@ export function replicaGrowth(samples, warmupMs, firstRunMs = 0, firstSuccessMs 
     out.push({replica, pid: judged.pid, processes: processes.length, figures});
   }
   return out;
+}
+
+/**
+ * The replicas' growth as the soak judges it (bench/soak.mjs, and bench/soak-report.mjs on a
+ * saved run), each marked `spare` when --spare kept the worker faults away from it.
+ */
+export function judgeReplicas({samples, runs, startedAt, options}) {
+  const firstRunMs = options.everyMs + 10_000;
+  const spareFrom = options.workers - (options.spare ?? 0);
+  return replicaGrowth(samples, options.durationMs / 10, firstRunMs, pairsSettledAt(runs, startedAt, options.everyMs, firstRunMs)).map(entry => ({...entry, spare: entry.replica >= spareFrom}));
 }
 
 /**

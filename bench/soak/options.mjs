@@ -4,7 +4,7 @@ import {parseArgs} from 'node:util';
 import {durationSeconds} from '../../scripts/alerting-stack.mjs';
 import {FAULT_KINDS} from './schedule.mjs';
 
-export const USAGE = `usage: npm run soak -- [--duration 10m] [--pairs 10000] [--workers 2] [--json file]
+export const USAGE = `usage: npm run soak -- [--duration 10m] [--pairs 10000] [--workers 2] [--spare 0] [--json file]
   [--every <duration>] [--concurrency N] [--latency-ms N] [--faults all|none|kind,kind]
   [--rule-speedup N] [--plant-leak listener]
 fault kinds: ${FAULT_KINDS.join(', ')}`;
@@ -22,6 +22,12 @@ export function parseOptions(argv) {
       pairs: {type: 'string', default: '10000'},
       /** Worker replicas. Default 2. */
       workers: {type: 'string', default: '2'},
+      /**
+       * The last N replicas, which the worker faults (SIGKILL, rolling restart) leave alone:
+       * their one process lives the whole run, so its memory is judged over all of it, not
+       * over the minutes between two restarts. Default 0 (every replica takes its turn).
+       */
+      spare: {type: 'string', default: '0'},
       /** Also write the figures as JSON to this file. */
       json: {type: 'string'},
       /** Interval of every pair. Default: pairs / 10 per second (10 runs/s, what a 2-core machine shared with other work sustains), at least 10s. */
@@ -66,10 +72,15 @@ export function parseOptions(argv) {
   }
   const plant = values['plant-leak'];
   if (plant !== undefined && !PLANTS.includes(plant)) throw new Error(`--plant-leak: must be one of ${PLANTS.join(', ')} (got ${JSON.stringify(plant)})`);
+  const workers = integer('workers', values.workers, 1, 8);
+  // One replica at least takes the worker faults, or they would test nothing.
+  if (workers === 1 && values.spare !== '0') throw new Error(`--spare: must be 0 with one worker, which takes the worker faults (got ${JSON.stringify(values.spare)})`);
+  const spare = integer('spare', values.spare, 0, workers - 1);
   return {
     durationMs,
     pairs,
-    workers: integer('workers', values.workers, 1, 8),
+    workers,
+    spare,
     json: values.json,
     everyMs,
     concurrency: integer('concurrency', values.concurrency, 1, 1000),

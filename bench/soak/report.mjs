@@ -43,7 +43,7 @@ function expectedSeen(result, fault) {
 export function formatReport(result) {
   const lines = [];
   const o = result.options;
-  lines.push(`soak  ${o.durationMs / 60_000} min (+${Math.round(result.drainMs / 1000)} s drain), ${o.pairs} pairs every ${o.everyMs / 1000} s (${(o.pairs / (o.everyMs / 1000)).toFixed(1)} runs/s), ${o.workers} workers x concurrency ${o.concurrency}, upstream ${o.latencyMs} ms${o.plantLeak ? `, PLANTED LEAK: ${o.plantLeak}` : ''}`);
+  lines.push(`soak  ${o.durationMs / 60_000} min (+${Math.round(result.drainMs / 1000)} s drain), ${o.pairs} pairs every ${o.everyMs / 1000} s (${(o.pairs / (o.everyMs / 1000)).toFixed(1)} runs/s), ${o.workers} workers x concurrency ${o.concurrency}${o.spare ? ` (the last ${o.spare} spared the worker faults)` : ''}, upstream ${o.latencyMs} ms${o.plantLeak ? `, PLANTED LEAK: ${o.plantLeak}` : ''}`);
   lines.push(`      ${result.machine}; Node ${result.node}; load average at end ${result.loadAtEnd}`);
   lines.push('');
   lines.push('faults (window, from start)');
@@ -70,8 +70,14 @@ export function formatReport(result) {
     const bound = figure.bounded ? `${percent(figure.ratePerHour)} >${show(g.floor, figure)}` : 'reported';
     lines.push(`  ${label.padEnd(25)}${who.padEnd(9)}${show(g.baseline, figure).padStart(10)}${show(g.end, figure).padStart(10)}  ${percent(g.fractionPerHour).padStart(9)}  ${bound.padStart(9)}  ${figure.bounded ? (g.past ? 'FAIL' : 'ok') : ''}`);
   };
-  for (const {replica, figures} of result.growth.replicas) for (const figure of FIGURES) row(`${figure.label}${figure.unit ? ` (${figure.unit})` : ''}`, `w${replica}`, figures[figure.key], figure);
+  const who = entry => `w${entry.replica}${entry.spare ? ' spare' : ''}`;
+  for (const entry of result.growth.replicas) for (const figure of FIGURES) row(`${figure.label}${figure.unit ? ` (${figure.unit})` : ''}`, who(entry), entry.figures[figure.key], figure);
   for (const figure of REDIS_FIGURES) row(`${figure.label}${figure.unit ? ` (${figure.unit})` : ''}`, 'redis', result.growth.redis[figure.key], figure);
+  // Over how long each replica's memory was judged: minutes between restarts, or the run.
+  for (const entry of result.growth.replicas) {
+    const heap = entry.figures.heapUsed;
+    if (heap) lines.push(`  ${who(entry)}: memory judged on pid ${entry.pid} (${entry.processes} process${entry.processes === 1 ? '' : 'es'} in the run) over ${(heap.hours * 60).toFixed(1)} min`);
+  }
   const loop = result.loop;
   lines.push(`  event-loop p99 outside fault windows: max ${loop.outsideMaxMs.toFixed(1)} ms, median ${loop.outsideMedianMs.toFixed(1)} ms (target <= ${LOOP_P99_TARGET_MS} ms: ${loop.outsideMaxMs <= LOOP_P99_TARGET_MS ? 'met' : 'NOT met'}); inside: max ${loop.insideMaxMs.toFixed(1)} ms`);
   lines.push('');
