@@ -59,9 +59,13 @@ export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, 
   const redis = await connectRedis(options.redis, options.redisUrlSource);
   const worker = await startWorker(redis, options, config, client, logger, ctx);
   const heartbeat = startWorkerHeartbeat(redis, options.prefix, worker.metricsUrl);
+  // Listening before the line that says so: a supervisor (a test, the soak, a script) that
+  // sends SIGTERM the moment it reads it could otherwise meet the default action, which
+  // kills the process undrained (1 start in 10 on one busy core).
+  const stopped = untilStopped(signals, worker, heartbeat, logger, options.graceMs);
   logger.event('worker started', startedFields(worker, options, config));
 
-  const {result, forced} = await untilStopped(signals, worker, heartbeat, logger, options.graceMs);
+  const {result, forced} = await stopped;
   if (result) logger.event(stoppedMessage(result), {aborted: result.aborted, redis: result.redisReachable ? 'closed' : 'unreachable'});
   return forced ? ExitCode.Interrupted : ExitCode.Ok;
 }
