@@ -11,7 +11,8 @@ import {QUEUE_NAME} from '../../redis/queue.js';
 import {startHeartbeat, workersKey} from '../../redis/heartbeat.js';
 import {VERSION} from '../../version.js';
 import {createWorkerLogger, type WorkerLogger} from './log.js';
-import {checkWorkerKey, orgsOf} from './key-check.js';
+import {orgsOf, workerKeyChecks, type WorkerKeyChecks} from './key-check.js';
+import {keyChecker} from '../auth/shared/check-key.js';
 import type {ShutdownResult} from '../../../jobs/shutdown.js';
 import type {CheckWorker} from '../../../jobs/worker.js';
 import type {ApiClient} from '../../api/client.js';
@@ -54,10 +55,11 @@ export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, 
   const logger = stderrLogger(ctx);
 
   // Every org of checks: and discover:, once: an org the key cannot reach is named at start.
-  await checkWorkerKey(orgsOf(config), ctx, logger.event);
+  const keyChecks = keyChecksOf(ctx, logger);
+  await keyChecks.start(orgsOf(config));
 
   const redis = await connectRedis(options.redis, options.redisUrlSource);
-  const worker = await startWorker(redis, options, config, client, logger, ctx);
+  const worker = await startWorker(redis, options, config, client, logger, keyChecks);
   const heartbeat = startWorkerHeartbeat(redis, options.prefix, worker.metricsUrl);
   // Listening before the line that says so: a supervisor (a test, the soak, a script) that
   // sends SIGTERM the moment it reads it could otherwise meet the default action, which
@@ -70,6 +72,13 @@ export async function runWorkerCommand(flags: WorkerFlags, ctx: CommandContext, 
   return forced ? ExitCode.Interrupted : ExitCode.Ok;
 }
 
+/** The key checks of the worker's orgs, on one client; none without a key or base URL (nothing to ask). */
+function keyChecksOf(ctx: CommandContext, logger: WorkerLogger): WorkerKeyChecks {
+  const {apiKey, baseUrl} = ctx.settings;
+  const check = apiKey && baseUrl ? keyChecker(apiKey.value, baseUrl.value, ctx) : undefined;
+  return workerKeyChecks({check: async org => (check ? check(org) : {result: 'accepted'}), logEvent: logger.event});
+}
+
 /** The worker's log on stderr: JSON lines unless stderr is a terminal, colour as the terminal allows. */
 function stderrLogger(ctx: CommandContext): WorkerLogger {
   const stderr = ctx.io.stderr;
@@ -80,7 +89,7 @@ function stderrLogger(ctx: CommandContext): WorkerLogger {
 }
 
 /** The checker on `redis`; a metrics port that cannot be had is exit 3 naming --metrics-port. */
-async function startWorker(redis: Redis, options: WorkerOptions, config: ChecksConfig, client: ApiClient, logger: WorkerLogger, ctx: CommandContext): Promise<CheckWorker> {
+async function startWorker(redis: Redis, options: WorkerOptions, config: ChecksConfig, client: ApiClient, logger: WorkerLogger, keyChecks: WorkerKeyChecks): Promise<CheckWorker> {
   const {startCheckWorker} = await import('../../../jobs/worker.js');
   try {
     return await startCheckWorker({
@@ -95,15 +104,8 @@ async function startWorker(redis: Redis, options: WorkerOptions, config: ChecksC
       timeoutMs: config.timeoutMs,
       retry: config.retry,
       lockDurationMs: options.lockDurationMs,
-      // A changed file's orgs are checked as at start; a key rejected now is logged, not an exit.
-      checksFile: {
-        path: options.checksPath,
-        current: config,
-        onApplied: next =>
-          checkWorkerKey(orgsOf(next), ctx, logger.event).catch((error: unknown) =>
-            logger.event('the API key was refused after the checks file changed; runs fail until it is accepted', {error: error instanceof Error ? error.message : String(error)}, 'warn'),
-          ),
-      },
+      // A changed file's new orgs are checked as at start; a key rejected now is logged, not an exit.
+      checksFile: {path: options.checksPath, current: config, onApplied: next => keyChecks.added(orgsOf(next))},
       logRun: logger.run,
       logEvent: logger.event,
     });

@@ -22,19 +22,29 @@ const CHECK_CLIENT = {retries: 1, timeoutMs: 10_000, connectTimeoutMs: 5_000} as
  * key; a bad base URL (InputError) and Ctrl+C (InterruptedError) still throw.
  */
 export async function checkKeyLive(apiKey: string, baseUrl: string, org: string | undefined, ctx: CommandContext): Promise<KeyVerdict> {
+  return keyChecker(apiKey, baseUrl, ctx)(org);
+}
+
+/**
+ * checkKeyLive for many orgs on one client (the worker asks once per org of its file: a
+ * client per question would be a connection pool and a transport per org).
+ */
+export function keyChecker(apiKey: string, baseUrl: string, ctx: CommandContext): (org: string | undefined) => Promise<KeyVerdict> {
   const client = createApiClient({baseUrl, apiKey, ...CHECK_CLIENT, ...ctx.clientOptions()});
-  try {
-    const found = await client.checkKey(org, {signal: ctx.signal});
-    return found === 'no-access' ? {result: 'no-access', org: org ?? ''} : {result: 'accepted'};
-  } catch (error) {
-    if (error instanceof ApiError) {
-      if (error.status === 401) return {result: 'rejected', message: error.message};
-      if (error.status === 404) return {result: 'unreachable', message: `${baseUrl} answered 404 (${error.message}); does the base URL end in /api/v2?`};
-      return {result: 'unreachable', message: `the upstream answered ${error.status}: ${error.message}`};
+  return async org => {
+    try {
+      const found = await client.checkKey(org, {signal: ctx.signal});
+      return found === 'no-access' ? {result: 'no-access', org: org ?? ''} : {result: 'accepted'};
+    } catch (error) {
+      if (error instanceof ApiError) {
+        if (error.status === 401) return {result: 'rejected', message: error.message};
+        if (error.status === 404) return {result: 'unreachable', message: `${baseUrl} answered 404 (${error.message}); does the base URL end in /api/v2?`};
+        return {result: 'unreachable', message: `the upstream answered ${error.status}: ${error.message}`};
+      }
+      if (error instanceof VigilError && error.exitCode === ExitCode.Unavailable) return {result: 'unreachable', message: error.message};
+      throw error;
     }
-    if (error instanceof VigilError && error.exitCode === ExitCode.Unavailable) return {result: 'unreachable', message: error.message};
-    throw error;
-  }
+  };
 }
 
 /** What to do about a rejected key, the same from `auth status` and from the worker. */
