@@ -12,6 +12,9 @@ import {pairsSettledAt, replicaGrowth} from '../../bench/soak/growth.mjs';
 import {checkExpectedAlerts, expectedAlerts, ruleDurations} from '../../bench/soak/expected-alerts.mjs';
 import {injectFault, type FaultContext} from '../../bench/soak/faults.mjs';
 import {parseOptions} from '../../bench/soak/options.mjs';
+import {startSampler} from '../../bench/soak/sampler.mjs';
+import {createServer} from 'node:http';
+import type {AddressInfo} from 'node:net';
 
 /*
  * `npm run soak` at CI scale, as a user runs it: the built worker's replicas, a Redis with
@@ -139,6 +142,37 @@ describe('sparing replicas from the worker faults (--spare)', () => {
     expect(parseOptions([])).toMatchObject({spare: 0});
     expect(() => parseOptions(['--workers', '2', '--spare', '2'])).toThrow('--spare: must be an integer from 0 to 1 (got "2")');
     expect(() => parseOptions(['--workers', '1', '--spare', '1'])).toThrow('--spare: must be 0 with one worker');
+  });
+});
+
+describe('the sampler', () => {
+  it("takes one sample at a time, so a sample never reads another's forced GC as event-loop delay", async () => {
+    // A replica whose GC takes 50 ms: what a second sample would scrape while it runs.
+    let collecting = 0;
+    let overlapped = 0;
+    const server = createServer((_req, res) => res.end('nodejs_eventloop_lag_p99_seconds 0.01\n'));
+    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const replica = {
+      index: 0,
+      pid: () => process.pid,
+      alive: () => true,
+      processUrl: `${url}/metrics/process`,
+      checksUrl: `${url}/metrics/checks`,
+      async heapAfterGc() {
+        if (collecting++ > 0) overlapped++;
+        await new Promise(resolve => setTimeout(resolve, 50));
+        collecting--;
+        return 1;
+      },
+    };
+    const sampler = startSampler({replicas: [replica], redis: {figures: async () => ({usedMemory: 1, keys: 1})}, at: () => 0, everyMs: 60_000});
+    // The run's end: a last sample asked while the loop's first is under way.
+    await sampler.once();
+    await sampler.stop();
+    server.close();
+    expect(overlapped).toBe(0);
+    expect(sampler.samples).toHaveLength(2);
   });
 });
 
