@@ -105,7 +105,14 @@ export function workerKeyChecks(options: WorkerKeyChecksOptions): WorkerKeyCheck
     async start(orgs) {
       const now = orgs.slice(0, beforeStart);
       for (const {org} of now) asked.add(org);
-      if (!(await ask(now, 'could not check the API key at start; runs retry while the upstream is away'))) return;
+      const unreachable = 'could not check the API key at start; runs retry while the upstream is away';
+      // The first alone: a rejected key (the same for every org) is one 401, not a batch of them.
+      if (!(await ask(now.slice(0, 1), unreachable))) {
+        // Not asked: a change of the file asks them.
+        for (const {org} of now.slice(1)) asked.delete(org);
+        return;
+      }
+      if (!(await ask(now.slice(1), unreachable))) return;
       const rest = orgs.slice(beforeStart);
       if (rest.length === 0) return;
       logEvent('checking the API key for the other orgs after start', {checked: now.length, after: rest.length});
