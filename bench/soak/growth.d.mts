@@ -16,4 +16,5 @@ export interface Growth {
   samples: number;
 }
 export function pairsSettledAt(runs: {jobId: string; outcome: string; at: number}[], startedAt: number, everyMs: number, fallback: number): number;
-export function replicaGrowth(samples: ProcessSample[], warmupMs: number, firstRunMs?: number, firstSuccessMs?: number): {replica: number; pid: number; processes: number; figures: Record<string, Growth | undefined>}[];
+export function replicaGrowth(samples: ProcessSample[], warmupMs: number, firstRunMs?: number, firstSuccessMs?: number, floors?: Record<string, number>): {replica: number; pid: number; processes: number; figures: Record<string, Growth | undefined>}[];
+export function judgeReplicas(run: {samples: ProcessSample[]; runs: {jobId: string; outcome: string; at: number}[]; startedAt: number; options: {durationMs: number; everyMs: number; workers: number; spare?: number; concurrency: number}}): {replica: number; pid: number; processes: number; spare: boolean; figures: Record<string, Growth | undefined>}[];

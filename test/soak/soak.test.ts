@@ -8,7 +8,7 @@ import {ROOT} from '../helpers/cli.js';
 import {requireOneOf, requireProgram, requirePrograms} from '../helpers/programs.js';
 import {FAULT_KINDS} from '../../bench/soak/schedule.mjs';
 import {buildLedger, type Run} from '../../bench/soak/ledger.mjs';
-import {pairsSettledAt, replicaGrowth} from '../../bench/soak/growth.mjs';
+import {judgeReplicas, pairsSettledAt, replicaGrowth} from '../../bench/soak/growth.mjs';
 import {checkExpectedAlerts, expectedAlerts, ruleDurations} from '../../bench/soak/expected-alerts.mjs';
 import {injectFault, type FaultContext} from '../../bench/soak/faults.mjs';
 import {parseOptions} from '../../bench/soak/options.mjs';
@@ -108,6 +108,17 @@ describe('memory growth', () => {
     const [judged] = replicaGrowth(samples, 360_000, firstInterval + 10_000);
     expect(judged?.figures.heapUsed?.past).toBe(false);
     expect(judged?.pid).toBe(2);
+  });
+
+  it("does not read a socket pool filling to --concurrency as an fd leak, and finds fds that keep growing", () => {
+    const options = {durationMs: 3_600_000, everyMs: 50_000, workers: 1, spare: 0, concurrency: 20};
+    const fds = (fdsAt: (t: number) => number) => lifetime(1, 0, 3_600_000, () => 40 * MiB).map(sample => ({...sample, fds: fdsAt(sample.t)}));
+    // The runs' pool fills late in the run: 35 fds, then 55.
+    const [pool] = judgeReplicas({samples: fds(t => (t < 3_000_000 ? 35 : 55)), runs: [], startedAt: 0, options});
+    expect(pool?.figures.fds).toMatchObject({delta: 20, past: false});
+    // One fd more every minute, never given back.
+    const [leak] = judgeReplicas({samples: fds(t => 35 + Math.floor(t / 60_000)), runs: [], startedAt: 0, options});
+    expect(leak?.figures.fds?.past).toBe(true);
   });
 
   it('finds a heap that keeps growing after every pair has run', () => {
