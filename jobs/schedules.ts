@@ -58,14 +58,16 @@ export interface Schedules {
   stop(): void;
 }
 
-export function createSchedules(options: SchedulesOptions): Schedules {
-  let specs = options.specs;
+export function createSchedules(given: SchedulesOptions): Schedules {
+  // Not kept in `options`: the start-up specs, which a changed file or registry replaces.
+  const {specs: startSpecs, ...options} = given;
+  let specs = startSpecs;
   let retry = options.retry;
   let reconciling: Promise<ReconcileSummary> | undefined;
   const abort = new AbortController();
   const newDiscovery = (config: DiscoverConfig, explicit: readonly CheckSpec[]) =>
     new Discovery({config, explicit, client: options.client, timeoutMs: options.timeoutMs, metrics: options.metrics, logEvent: options.logEvent, signal: abort.signal});
-  let discovery = options.discover ? newDiscovery(options.discover, options.specs) : undefined;
+  let discovery = options.discover ? newDiscovery(options.discover, startSpecs) : undefined;
 
   const doReconcile = (reason: string): Promise<ReconcileSummary> => {
     if (options.closing()) return Promise.reject(new Error('the worker is shutting down'));
