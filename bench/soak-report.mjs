@@ -7,6 +7,7 @@
 // failed, 1 naming each figure.
 import {readFileSync} from 'node:fs';
 import {judgeReplicas} from './soak/growth.mjs';
+import {loopFigures} from './soak/loop.mjs';
 import {failuresOf, formatReport} from './soak/report.mjs';
 
 const file = process.argv[2];
@@ -23,6 +24,7 @@ try {
   process.exit(3);
 }
 result.growth.replicas = judgeReplicas(result);
+result.loop = loopFigures(result.samples, result.faults, result.startedAt, result.options.durationMs / 10);
 result.failures = failuresOf(result);
 console.log(formatReport(result));
 process.exit(result.failures.length === 0 ? 0 : 1);

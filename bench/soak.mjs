@@ -28,6 +28,7 @@ import {injectFault} from './soak/faults.mjs';
 import {checkExpectedAlerts, expectedAlerts, ruleDurations} from './soak/expected-alerts.mjs';
 import {buildLedger} from './soak/ledger.mjs';
 import {judgeReplicas, redisGrowth} from './soak/growth.mjs';
+import {loopFigures} from './soak/loop.mjs';
 import {failuresOf, formatReport} from './soak/report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -195,10 +196,6 @@ for (const slot of ledger.lostSlots) {
 const warmupMs = options.durationMs / 10;
 const lastLoss = kinds('redis-data-loss').at(-1);
 const redisFrom = lastLoss && lastLoss.to + options.everyMs - startedAt < options.durationMs * 0.7 ? lastLoss.to + options.everyMs - startedAt : warmupMs;
-const inWindow = t => faults.some(fault => t >= fault.from - startedAt && t <= fault.slotEnd - startedAt);
-const loops = sampler.samples.filter(sample => Number.isFinite(sample.loopP99Ms));
-const outside = loops.filter(sample => !inWindow(sample.t) && sample.t >= warmupMs).map(sample => sample.loopP99Ms).sort((a, b) => a - b);
-const inside = loops.filter(sample => inWindow(sample.t)).map(sample => sample.loopP99Ms);
 const windowOf = t => faults.find(fault => t >= fault.from && t <= fault.slotEnd + 60_000)?.kind ?? 'no fault window';
 // What the runbook and the rules say each window raises at this scale, checked against ALERTS.
 const forMs = ruleDurations(options.ruleSpeedup);
@@ -220,7 +217,7 @@ const result = {
   faults,
   ledger,
   growth: {replicas: judgeReplicas({samples: sampler.samples, runs, startedAt, options}), redis: redisGrowth(sampler.redisSamples, redisFrom)},
-  loop: {outsideMaxMs: outside.at(-1) ?? NaN, outsideMedianMs: outside[Math.floor(outside.length / 2)] ?? NaN, insideMaxMs: Math.max(...inside, 0)},
+  loop: loopFigures(sampler.samples, faults, startedAt, warmupMs),
   alerts,
   alertsMissing: alerting.missing,
   samples: sampler.samples,

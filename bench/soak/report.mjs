@@ -79,7 +79,10 @@ export function formatReport(result) {
     if (heap) lines.push(`  ${who(entry)}: memory judged on pid ${entry.pid} (${entry.processes} process${entry.processes === 1 ? '' : 'es'} in the run) over ${(heap.hours * 60).toFixed(1)} min`);
   }
   const loop = result.loop;
-  lines.push(`  event-loop p99 outside fault windows: max ${loop.outsideMaxMs.toFixed(1)} ms, median ${loop.outsideMedianMs.toFixed(1)} ms (target <= ${LOOP_P99_TARGET_MS} ms: ${loop.outsideMaxMs <= LOOP_P99_TARGET_MS ? 'met' : 'NOT met'}); inside: max ${loop.insideMaxMs.toFixed(1)} ms`);
+  // Older saved runs have neither counts nor an inside median.
+  const counted = n => (n === undefined ? '' : ` over ${n} sample${n === 1 ? '' : 's'}`);
+  const insideText = loop.insideSamples === 0 ? 'no samples' : `max ${loop.insideMaxMs.toFixed(1)} ms${loop.insideMedianMs === undefined ? '' : `, median ${loop.insideMedianMs.toFixed(1)} ms`}${counted(loop.insideSamples)}`;
+  lines.push(`  event-loop p99 outside fault windows: max ${loop.outsideMaxMs.toFixed(1)} ms, median ${loop.outsideMedianMs.toFixed(1)} ms${counted(loop.outsideSamples)} (target <= ${LOOP_P99_TARGET_MS} ms: ${loop.outsideMaxMs <= LOOP_P99_TARGET_MS ? 'met' : 'NOT met'}); inside: ${insideText}`);
   lines.push('');
   if (!result.alerts) lines.push(`alerts: not watched (${result.alertsMissing} not installed)`);
   else {

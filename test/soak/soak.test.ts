@@ -9,6 +9,7 @@ import {requireOneOf, requireProgram, requirePrograms} from '../helpers/programs
 import {FAULT_KINDS} from '../../bench/soak/schedule.mjs';
 import {buildLedger, type Run} from '../../bench/soak/ledger.mjs';
 import {judgeReplicas, pairsSettledAt, replicaGrowth} from '../../bench/soak/growth.mjs';
+import {loopFigures} from '../../bench/soak/loop.mjs';
 import {checkExpectedAlerts, expectedAlerts, ruleDurations} from '../../bench/soak/expected-alerts.mjs';
 import {injectFault, type FaultContext} from '../../bench/soak/faults.mjs';
 import {parseOptions} from '../../bench/soak/options.mjs';
@@ -125,6 +126,34 @@ describe('memory growth', () => {
     const leaking = (t: number) => pairsFilling(t) + Math.max(0, t - firstInterval) * (20 * MiB / 3_600_000);
     const [judged] = replicaGrowth(lifetime(1, 0, 3_600_000, leaking), 360_000, firstInterval + 10_000);
     expect(judged?.figures.heapUsed).toMatchObject({past: true});
+  });
+});
+
+describe('/metrics scrape time', () => {
+  // An hour of one process sampled every 10 s, scrape time from `ms(t, i)`.
+  const hour = (ms: (t: number, i: number) => number) =>
+    Array.from({length: 361}, (_, i) => ({t: i * 10_000, replica: 0, pid: 1, heapUsed: 40 * 2 ** 20, rss: 100 * 2 ** 20, fds: 30, series: 1000, scrapeMs: ms(i * 10_000, i)}));
+  const judge = (ms: (t: number, i: number) => number) => replicaGrowth(hour(ms), 360_000)[0]?.figures.scrapeMs;
+
+  it('is flat when it only swings with the load (slow every other minute, the last samples all slow)', () => {
+    const swinging = (t: number, i: number) => (t > 3_570_000 ? 900 : Math.floor(i / 6) % 2 === 0 ? 300 : 700);
+    expect(judge(swinging)).toMatchObject({past: false});
+  });
+
+  it('fails when the scrape keeps getting slower over the hour', () => {
+    const creeping = (t: number) => 300 + (t / 3_600_000) * 400;
+    expect(judge(creeping)).toMatchObject({past: true});
+  });
+});
+
+describe('event-loop delay outside fault windows', () => {
+  // Windows from 6 to 51 min, each to the end of its slot; the quiet tail after.
+  const faults = Array.from({length: 3}, (_, i) => ({kind: 'upstream-503', from: 1_000 + 360_000 + i * 900_000, to: 1_000 + 420_000 + i * 900_000, slotEnd: 1_000 + 360_000 + (i + 1) * 900_000}));
+  const samples = Array.from({length: 361}, (_, i) => ({t: i * 10_000, replica: 0, pid: 1, loopP99Ms: i * 10_000 > 3_061_000 ? 12 : 400}));
+
+  it('judges the samples after warm-up outside every window, and counts each side', () => {
+    const loop = loopFigures(samples, faults, 1_000, 360_000);
+    expect(loop).toMatchObject({outsideMaxMs: 12, outsideSamples: 54, insideMaxMs: 400, insideSamples: 271});
   });
 });
 
