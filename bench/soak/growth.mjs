@@ -19,8 +19,10 @@ export const FIGURES = [
   // restarted replica loading its grades), and that load only ever adds time. So it is judged
   // on the fastest quarter of the first and of the last third of the span, which follows the
   // scrape's own cost: "flat" means the last third's is not up by half the first's (and
-  // 100 ms) at more than 10 % an hour.
-  {key: 'scrapeMs', label: '/metrics scrape', unit: 'ms', scale: 1, ratePerHour: 0.1, floor: 100, relativeFloor: 0.5, bounded: true, spread: 'thirds', quantile: 0.25},
+  // 100 ms) at more than 10 % an hour. Judged, like the series it serializes, once they
+  // have all arrived: a 20-minute run with the checks-file fault only read 60 ms scrapes
+  // in the pairs' first interval and 110 ms after it.
+  {key: 'scrapeMs', label: '/metrics scrape', unit: 'ms', scale: 1, ratePerHour: 0.1, floor: 100, relativeFloor: 0.5, bounded: true, spread: 'thirds', quantile: 0.25, perPair: 'success'},
 ];
 export const REDIS_FIGURES = [
   {key: 'usedMemory', label: 'Redis used_memory', unit: 'MiB', scale: MiB, ratePerHour: 0.05, floor: 8 * MiB, bounded: true},

@@ -140,6 +140,11 @@ describe('/metrics scrape time', () => {
     expect(judge(swinging)).toMatchObject({past: false});
   });
 
+  it("is judged from every pair's first success: the series arriving slow it down until then", () => {
+    const arriving = (t: number) => 60 + Math.min(t, 1_000_000) * (50 / 1_000_000);
+    expect(replicaGrowth(hour(arriving), 360_000, 1_010_000, 1_010_000)[0]?.figures.scrapeMs).toMatchObject({past: false, baseline: 110});
+  });
+
   it('fails when the scrape keeps getting slower over the hour', () => {
     const creeping = (t: number) => 300 + (t / 3_600_000) * 400;
     expect(judge(creeping)).toMatchObject({past: true});
