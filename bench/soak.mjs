@@ -150,8 +150,7 @@ for (const window of schedule) {
   faults.push({kind: window.kind, round: window.round, from, to: Date.now(), slotEnd: startedAt + window.slotEnd, downMs, skipped, appliedMs});
 }
 await sleep(Math.max(0, startedAt + options.durationMs - Date.now()));
-await sampler.once();
-await sampler.stop();
+await sampler.finish();
 // The drain: slots due before the end get their retries and a killed run's re-run.
 const drainMs = 2 * options.lockMs + options.backoffMs * 7 * 1.5 + 10_000;
 progress(`run over; draining ${Math.round(drainMs / 1000)} s for the last slots' retries`);

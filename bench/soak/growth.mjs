@@ -8,6 +8,7 @@
 import {slotOfJob} from './ledger.mjs';
 
 const MiB = 2 ** 20;
+const ONE_MOMENT_MS = 5_000;
 
 /** Per figure: {key, label, unit, ratePerHour (fraction) or undefined, floor (absolute), bounded, and how its ends are read: spread ('thirds', else three samples), quantile (else the median)}. */
 export const FIGURES = [
@@ -72,7 +73,14 @@ export function growthOf(samples, key, from, figure) {
  */
 export function replicaGrowth(samples, warmupMs, firstRunMs = 0, firstSuccessMs = firstRunMs, floors = {}) {
   const byPid = new Map();
-  for (const sample of samples) byPid.set(sample.pid, [...(byPid.get(sample.pid) ?? []), sample]);
+  for (const sample of samples) {
+    const list = byPid.get(sample.pid) ?? [];
+    // Two samples of one process within half the sampling interval (10 s) are one moment, and
+    // the ends are medians of three: the first is kept. Runs saved before the sampler's
+    // finish() have the run's last sample and the loop's next 0.6 s apart.
+    if (list.length > 0 && sample.t - list.at(-1).t < ONE_MOMENT_MS) continue;
+    byPid.set(sample.pid, [...list, sample]);
+  }
   const out = [];
   const replicas = [...new Set(samples.map(sample => sample.replica))].sort();
   for (const replica of replicas) {

@@ -12,4 +12,5 @@ export function startSampler(options: {replicas: SamplerReplica[]; redis: {figur
   redisSamples: Array<Record<string, number>>;
   once(): Promise<void>;
   stop(): Promise<void>;
+  finish(): Promise<void>;
 };

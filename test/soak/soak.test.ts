@@ -122,6 +122,14 @@ describe('memory growth', () => {
     expect(leak?.figures.fds?.past).toBe(true);
   });
 
+  it('reads two samples of one moment as one, so the end is not a median of one moment', () => {
+    // The hour of 2026-11-27 20:32: its last sample and the sampler's next 0.6 s apart, both high.
+    const samples = lifetime(1, 0, 3_600_000, t => (t >= 3_600_000 ? 46 * MiB : 44 * MiB));
+    samples.push({...samples.at(-1)!, t: 3_600_600});
+    const [judged] = replicaGrowth(samples, 360_000, firstInterval + 10_000);
+    expect(judged?.figures.heapUsed).toMatchObject({end: 44 * MiB, past: false});
+  });
+
   it('finds a heap that keeps growing after every pair has run', () => {
     const leaking = (t: number) => pairsFilling(t) + Math.max(0, t - firstInterval) * (20 * MiB / 3_600_000);
     const [judged] = replicaGrowth(lifetime(1, 0, 3_600_000, leaking), 360_000, firstInterval + 10_000);
@@ -218,6 +226,26 @@ describe('the sampler', () => {
     server.close();
     expect(overlapped).toBe(0);
     expect(sampler.samples).toHaveLength(2);
+  });
+
+  it("ends a run with one sample, not its own and the loop's next a moment apart (the end is a median of three)", async () => {
+    // Sampling back to back: each sample takes 20 ms, one is due every 30 ms.
+    const started = Date.now();
+    const replica = {
+      index: 0,
+      pid: () => process.pid,
+      alive: () => true,
+      processUrl: 'data:,nodejs_eventloop_lag_p99_seconds 0.01',
+      checksUrl: 'data:,',
+      heapAfterGc: () => new Promise<number>(resolve => setTimeout(() => resolve(1), 20)),
+    };
+    const sampler = startSampler({replicas: [replica], redis: {figures: async () => ({usedMemory: 1, keys: 1})}, at: () => Date.now() - started, everyMs: 30});
+    await new Promise(resolve => setTimeout(resolve, 200));
+    const end = Date.now() - started;
+    await sampler.finish();
+    await new Promise(resolve => setTimeout(resolve, 100));
+    expect(sampler.samples.filter(sample => (sample.t ?? -1) >= end)).toHaveLength(1);
+    expect(sampler.samples.at(-1)?.t).toBeGreaterThanOrEqual(end);
   });
 });
 
