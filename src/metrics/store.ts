@@ -298,7 +298,11 @@ export class ResultStore {
     for (const [id, spec] of specs) {
       const raw = state.get(id) ?? '';
       const previous = this.parsedCache.get(id);
-      const entry = previous && previous.raw === raw && previous.item.spec === spec ? previous : {raw, ...parseState(spec, raw)};
+      const unchanged = previous !== undefined && previous.raw === raw && previous.item.spec === spec;
+      // A full read brings every state as a new string of the same text: keep the one already
+      // held, or a replica holds two of each (2 MiB at 10,000 pairs) until every pair ran again.
+      if (unchanged && raw !== '') state.set(id, previous.raw);
+      const entry = unchanged ? previous : {raw, ...parseState(spec, raw)};
       const {item} = entry;
       parsed.set(id, entry);
       index.set(id, out.length);
