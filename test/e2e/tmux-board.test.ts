@@ -137,7 +137,9 @@ describe.skipIf(skip)('vigil healthchecks board in a terminal', () => {
     term.type('v');
     await term.waitForScreen('vigil reports · org acme · --needs-customer-review', 30_000);
     term.type('q');
-    await term.waitForScreen(/^ORG /m);
+    // Back from the review browser, the board's first frame took longer than the default
+    // 10 s in a CI run on one busy core (the other held by a soak).
+    await term.waitForScreen(/^ORG /m, 30_000);
     term.keys('Enter');
     await term.waitForScreen('reviewing.backlog for org acme: FAIL');
     await closeDetail(term);
