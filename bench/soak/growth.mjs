@@ -12,8 +12,8 @@ const ONE_MOMENT_MS = 5_000;
 
 /** Per figure: {key, label, unit, ratePerHour (fraction) or undefined, floor (absolute), bounded, and how its ends are read: spread ('thirds', else three samples), quantile (else the median)}. */
 export const FIGURES = [
-  {key: 'rss', label: 'RSS', unit: 'MiB', scale: MiB, ratePerHour: 0.05, floor: 16 * MiB, bounded: true, perPair: 'run'},
-  {key: 'heapUsed', label: 'heap after GC', unit: 'MiB', scale: MiB, ratePerHour: 0.05, floor: 4 * MiB, bounded: true, perPair: 'run'},
+  {key: 'rss', label: 'RSS', unit: 'MiB', scale: MiB, ratePerHour: 0.05, floor: 16 * MiB, bounded: true, perPair: 'success'},
+  {key: 'heapUsed', label: 'heap after GC', unit: 'MiB', scale: MiB, ratePerHour: 0.05, floor: 4 * MiB, bounded: true, perPair: 'success'},
   {key: 'fds', label: 'open fds', unit: '', scale: 1, ratePerHour: 0, floor: 10, bounded: true},
   {key: 'series', label: '/metrics series', unit: '', scale: 1, ratePerHour: 0, floor: 50, bounded: true, relativeFloor: 0.02, perPair: 'success'},
   // A scrape's time moves with whatever else the core is doing (a fault's retries, a
@@ -62,14 +62,16 @@ export function growthOf(samples, key, from, figure) {
 
 /**
  * Per replica, its longest-lived process after warm-up: growth of every figure. Figures that
- * grow with the pairs are judged once the pairs have arrived: heap and RSS from `firstRunMs`
- * (the pairs' first interval: each pair's first run brings its label sets and cached state),
- * series from `firstSuccessMs` (pairsSettledAt: a pair's severity and observed values come
- * with its first success). Until then what grows is the pairs' own, not a leak. The hour-long run
- * of 2026-11-27 judged heap from the end of warm-up and read the first interval's 12 MiB of
- * pairs' state as +114 %/h. Restarted processes read every grade from Redis at start, so it
- * is the run's first interval only; the process judged is the one with the longest span
- * after that.
+ * grow with the pairs (heap, RSS, series) are judged once the pairs have arrived, from
+ * `firstSuccessMs` (pairsSettledAt): a pair's first run brings its label sets and cached
+ * state, its first success its severity, observed values and their series. Until then what
+ * grows is the pairs' own, not a leak. The hour-long run of 2026-11-27 judged heap from the
+ * end of warm-up and read the first interval's 12 MiB of pairs' state as +114 %/h; the hour
+ * of 2026-11-29 judged it from the end of the first interval and read 4,089 series of 1,219
+ * pairs whose first runs had errored in the upstream faults, arriving until minute 44 with
+ * 1 MiB of heap, as +6.5 %/h, then flat to the end. Restarted processes read every grade
+ * from Redis at start, so it is the run's first interval only; the process judged is the
+ * one with the longest span after that (`firstRunMs`).
  */
 export function replicaGrowth(samples, warmupMs, firstRunMs = 0, firstSuccessMs = firstRunMs, floors = {}) {
   const byPid = new Map();
@@ -94,7 +96,7 @@ export function replicaGrowth(samples, warmupMs, firstRunMs = 0, firstSuccessMs 
     const figures = {};
     for (const each of FIGURES) {
       const figure = floors[each.key] === undefined ? each : {...each, floor: Math.max(each.floor, floors[each.key])};
-      figures[figure.key] = growthOf(judged.list, figure.key, Math.max(judged.from, figure.perPair === 'run' ? firstRunMs : figure.perPair === 'success' ? firstSuccessMs : 0), figure);
+      figures[figure.key] = growthOf(judged.list, figure.key, Math.max(judged.from, figure.perPair === 'success' ? firstSuccessMs : 0), figure);
     }
     out.push({replica, pid: judged.pid, processes: processes.length, figures});
   }

@@ -77,9 +77,10 @@ describe.skipIf(skip)('npm run soak', () => {
 
   it('a listener leaked per run (planted by the harness, not the product) fails the soak naming the heap', async () => {
     ensureBuilt();
-    // Two minutes: heap is judged from the end of the pairs' first interval (30 s here), and a
-    // one-minute run left four samples, its baseline and end 10 s apart (a leak of 3.4 MiB read
-    // as inside the 4 MiB floor once the end stopped having an extra sample 0.6 s after it).
+    // Two minutes: heap is judged from every pair's first success (with no faults, the end of
+    // their first interval: 30 s here), and a one-minute run left four samples, its baseline
+    // and end 10 s apart (a leak of 3.4 MiB read as inside the 4 MiB floor once the end
+    // stopped having an extra sample 0.6 s after it).
     const run = await soak(['--duration', '2m', '--pairs', '200', '--faults', 'none', '--plant-leak', 'listener']);
     expect(run.code, run.stdout + run.stderr.slice(-2000)).toBe(1);
     expect(run.stdout).toContain('\nFAIL\n');
@@ -131,6 +132,22 @@ describe('memory growth', () => {
     samples.push({...samples.at(-1)!, t: 3_600_600});
     const [judged] = replicaGrowth(samples, 360_000, firstInterval + 10_000);
     expect(judged?.figures.heapUsed).toMatchObject({end: 44 * MiB, past: false});
+  });
+
+  it('does not read the series of pairs whose first runs errored as a leak: they come with their first success', () => {
+    // The hour of 2026-11-29 in small: after the first interval, pairs whose first runs had
+    // errored in the upstream faults succeeded until minute 44, their series 1 MiB of heap;
+    // then flat. Judged from the end of the first interval that read +6.5 %/h.
+    const settledMs = 2_650_000;
+    const settling = (t: number) => pairsFilling(t) + Math.min(Math.max(t - 1_320_000, 0), settledMs - 1_320_000) * (2 * MiB / (settledMs - 1_320_000));
+    const fromFirstRun = replicaGrowth(lifetime(1, 0, 3_600_000, settling), 360_000, firstInterval + 10_000)[0]?.figures.heapUsed;
+    expect(fromFirstRun?.fractionPerHour).toBeGreaterThan(0.05);
+    const [judged] = replicaGrowth(lifetime(1, 0, 3_600_000, settling), 360_000, firstInterval + 10_000, settledMs);
+    expect(judged?.figures.heapUsed).toMatchObject({delta: 0, past: false});
+    // Growth after that is still found.
+    const leaking = (t: number) => settling(t) + Math.max(0, t - settledMs) * (20 * MiB / 3_600_000);
+    const [leak] = replicaGrowth(lifetime(1, 0, 3_600_000, leaking), 360_000, firstInterval + 10_000, settledMs);
+    expect(leak?.figures.heapUsed?.past).toBe(true);
   });
 
   it('finds a heap that keeps growing after every pair has run', () => {
