@@ -10,10 +10,10 @@ import {slotOfJob} from './ledger.mjs';
 const MiB = 2 ** 20;
 const ONE_MOMENT_MS = 5_000;
 
-/** Per figure: {key, label, unit, ratePerHour (fraction) or undefined, floor (absolute), bounded, and how its ends are read: spread ('thirds', else three samples), quantile (else the median)}. */
+/** Per figure: {key, label, unit, ratePerHour (fraction) or undefined, floor (absolute), bounded, how its ends are read: spread ('thirds', else three samples), quantile (else the median), and from when: perPair 'success' (the pairs' first success, else warm-up), orFirstRun (judgeFigure)}. */
 export const FIGURES = [
-  {key: 'rss', label: 'RSS', unit: 'MiB', scale: MiB, ratePerHour: 0.05, floor: 16 * MiB, bounded: true, perPair: 'success'},
-  {key: 'heapUsed', label: 'heap after GC', unit: 'MiB', scale: MiB, ratePerHour: 0.05, floor: 4 * MiB, bounded: true, perPair: 'success'},
+  {key: 'rss', label: 'RSS', unit: 'MiB', scale: MiB, ratePerHour: 0.05, floor: 16 * MiB, bounded: true, perPair: 'success', orFirstRun: true},
+  {key: 'heapUsed', label: 'heap after GC', unit: 'MiB', scale: MiB, ratePerHour: 0.05, floor: 4 * MiB, bounded: true, perPair: 'success', orFirstRun: true},
   {key: 'fds', label: 'open fds', unit: '', scale: 1, ratePerHour: 0, floor: 10, bounded: true},
   {key: 'series', label: '/metrics series', unit: '', scale: 1, ratePerHour: 0, floor: 50, bounded: true, relativeFloor: 0.02, perPair: 'success'},
   // A scrape's time moves with whatever else the core is doing (a fault's retries, a
@@ -96,11 +96,31 @@ export function replicaGrowth(samples, warmupMs, firstRunMs = 0, firstSuccessMs 
     const figures = {};
     for (const each of FIGURES) {
       const figure = floors[each.key] === undefined ? each : {...each, floor: Math.max(each.floor, floors[each.key])};
-      figures[figure.key] = growthOf(judged.list, figure.key, Math.max(judged.from, figure.perPair === 'success' ? firstSuccessMs : 0), figure);
+      figures[figure.key] = judgeFigure(judged, figure, firstRunMs, firstSuccessMs);
     }
     out.push({replica, pid: judged.pid, processes: processes.length, figures});
   }
   return out;
+}
+
+// Two minutes of samples after the pairs' first success, or memory is judged from their first run.
+const MIN_SETTLED_SAMPLES = 12;
+
+/**
+ * One figure of a process, from the pairs' first success (perPair) or from its warm-up. Memory
+ * (orFirstRun) falls back to the pairs' first run when under two minutes of samples follow
+ * their first success: a 3-minute soak whose faults fall in the pairs' first interval settles
+ * in its last half minute, and would judge memory over a few samples or not at all. From the
+ * first run is the stricter reading (the late pairs' own state counts as growth); `since` says
+ * which was read.
+ */
+function judgeFigure(judged, figure, firstRunMs, firstSuccessMs) {
+  if (figure.perPair !== 'success') return growthOf(judged.list, figure.key, judged.from, figure);
+  const settled = growthOf(judged.list, figure.key, Math.max(judged.from, firstSuccessMs), figure);
+  if (!figure.orFirstRun) return settled;
+  if (settled && settled.samples >= MIN_SETTLED_SAMPLES) return {...settled, since: 'first success'};
+  const fromFirstRun = growthOf(judged.list, figure.key, Math.max(judged.from, firstRunMs), figure);
+  return fromFirstRun && {...fromFirstRun, since: 'first run'};
 }
 
 /**

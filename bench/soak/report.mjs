@@ -76,7 +76,7 @@ export function formatReport(result) {
   // Over how long each replica's memory was judged: minutes between restarts, or the run.
   for (const entry of result.growth.replicas) {
     const heap = entry.figures.heapUsed;
-    if (heap) lines.push(`  ${who(entry)}: memory judged on pid ${entry.pid} (${entry.processes} process${entry.processes === 1 ? '' : 'es'} in the run) over ${(heap.hours * 60).toFixed(1)} min`);
+    if (heap) lines.push(`  ${who(entry)}: memory judged on pid ${entry.pid} (${entry.processes} process${entry.processes === 1 ? '' : 'es'} in the run) over ${(heap.hours * 60).toFixed(1)} min${heap.since ? ` from the pairs' ${heap.since}` : ''}`);
   }
   const loop = result.loop;
   // Older saved runs have neither counts nor an inside median.

@@ -72,7 +72,9 @@ describe.skipIf(skip)('npm run soak', () => {
     // The ledger saw the work: most slots graded by a run, not all excused.
     expect(report.ledger.figures.graded).toBeGreaterThan(report.ledger.figures.due / 2);
     expect(report.alerts?.firings.filter(span => span.alertname !== 'VigilWatchdog' && !span.resolved)).toEqual([]);
-    expect(run.stdout).toMatch(/^ {2}heap after GC \(MiB\) +w0 /m);
+    // Memory is judged, not "too few samples": from the pairs' first run, as they settle late here.
+    expect(run.stdout).toMatch(/^ {2}heap after GC \(MiB\) +w\d +[\d.]+ +[\d.]+ /m);
+    expect(run.stdout).toMatch(/memory judged on pid \d+ .* from the pairs' first (run|success)$/m);
   }, 1_800_000);
 
   it('a listener leaked per run (planted by the harness, not the product) fails the soak naming the heap', async () => {
@@ -148,6 +150,15 @@ describe('memory growth', () => {
     const leaking = (t: number) => settling(t) + Math.max(0, t - settledMs) * (20 * MiB / 3_600_000);
     const [leak] = replicaGrowth(lifetime(1, 0, 3_600_000, leaking), 360_000, firstInterval + 10_000, settledMs);
     expect(leak?.figures.heapUsed?.past).toBe(true);
+  });
+
+  it('judges memory from the first run, more strictly, when under two minutes of samples follow the first success', () => {
+    // A 3-minute soak whose faults fall in the pairs' first interval: they settle in its last 30 s.
+    const samples = lifetime(1, 0, 180_000, t => 19 * MiB + Math.max(0, t - 60_000) * (8 * MiB / 120_000));
+    const [short] = replicaGrowth(samples, 18_000, 60_000, 150_000);
+    expect(short?.figures.heapUsed).toMatchObject({since: 'first run', past: true});
+    // The series are still judged only once the pairs have settled.
+    expect(short?.figures.series?.samples ?? 0).toBeLessThan(12);
   });
 
   it('finds a heap that keeps growing after every pair has run', () => {
