@@ -11,8 +11,12 @@
 //   shares one copy of pastel/ink/react between them.
 // The three builds share no module instance: state that must be one per process lives on
 // globalThis (src/cli/interrupt.ts).
+// esbuild does not type-check: without tsc it bundles a command that calls a client method
+// nobody wrote and lists it in the manifest. So tsc runs beside the bundling (tsconfig.build.json:
+// what the build bundles, incremental) and the build fails with its messages, leaving dist/ as it was.
 // Server-side packages stay external: they are imported lazily by the commands that need
 // them, and some of them read files of their own at run time.
+import {spawn} from 'node:child_process';
 import {build} from 'esbuild';
 import {readFile, readdir, rename, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
@@ -76,6 +80,7 @@ const staging = path.join(root, `dist.tmp-${process.pid}`);
 await rm(staging, {recursive: true, force: true});
 // Every patch of a dependency's source, with its reason and re-check: scripts/build/patches.mjs.
 exitOnChangedVersions(root);
+const typecheck = typeCheck();
 const patches = dependencyPatchesPlugin(root);
 
 const common = {
@@ -103,6 +108,13 @@ const results = await Promise.all([
   build({...common, entryPoints: fastEntries, splitting: true, plugins: [patches, fastEntryPlugin]}),
   build({...common, entryPoints: pastelEntries, splitting: true, plugins: [patches]}),
 ]);
+
+const typeErrors = await typecheck;
+if (typeErrors !== undefined) {
+  await rm(staging, {recursive: true, force: true});
+  process.stderr.write(`${typeErrors}build: tsc found the errors above; dist/ is left as it was\n`);
+  process.exit(1);
+}
 
 // Which sources each output file holds: test/cli/startup.test.ts maps the files a run loads
 // back to the packages and commands inside them.
@@ -134,3 +146,15 @@ const old = path.join(root, `dist.old-${process.pid}`);
 await rename(path.join(root, 'dist'), old).catch(() => {});
 await rename(staging, path.join(root, 'dist'));
 await rm(old, {recursive: true, force: true});
+
+/** tsc --noEmit over what the build bundles: undefined when it passes, else its messages. */
+function typeCheck() {
+  return new Promise((resolve, reject) => {
+    const tsc = spawn(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.build.json'), '--pretty', 'false'], {cwd: root, stdio: ['ignore', 'pipe', 'pipe']});
+    let output = '';
+    tsc.stdout.on('data', chunk => (output += chunk));
+    tsc.stderr.on('data', chunk => (output += chunk));
+    tsc.on('error', reject);
+    tsc.on('close', code => resolve(code === 0 ? undefined : output));
+  });
+}
