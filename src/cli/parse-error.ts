@@ -1,4 +1,5 @@
 import {redact} from '../secrets.js';
+import {fieldOf} from './flag-values.js';
 
 interface ParseIssue {
   path: ReadonlyArray<PropertyKey>;
@@ -13,15 +14,8 @@ interface ParseIssue {
  * cannot be parsed.
  */
 export function reportParseError(error: {issues: ReadonlyArray<ParseIssue>}): void {
-  const lines = error.issues.map(issue => `error: ${describeTarget(issue.path)}: ${describeProblem(issue.message)}`);
+  const lines = error.issues.map(issue => `error: ${fieldOf(issue.path) ?? 'command line'}: ${describeProblem(issue.message)}`);
   process.stderr.write(redact(`${lines.join('\n')}\nhint: see the command's options with --help\n`));
-}
-
-function describeTarget(path: ReadonlyArray<PropertyKey>): string {
-  const key = path[0];
-  if (typeof key === 'number') return `argument ${key + 1}`;
-  if (typeof key !== 'string') return 'command line';
-  return `--${key.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
 }
 
 function describeProblem(message: string): string {

@@ -1,4 +1,5 @@
-import {parseEnumFlag, type Problems} from '../cli/problems.js';
+import {checkValue, oneOf} from '../cli/flag-values.js';
+import type {Problems} from '../cli/problems.js';
 import {textOption} from '../cli/options.js';
 
 /**
@@ -12,5 +13,5 @@ export const failOnOption = () => textOption('Exit 6 when a severity reaches thi
 
 /** The flag's value, `fail` when not given; a bad value is recorded against `--fail-on` (exit 3). */
 export function parseFailOn(value: string | undefined, problems: Problems): FailOn {
-  return parseEnumFlag(value, FAIL_ON_VALUES, '--fail-on', problems) ?? 'fail';
+  return (value === undefined ? undefined : checkValue(oneOf(FAIL_ON_VALUES), value, '--fail-on', problems)) ?? 'fail';
 }

@@ -1,28 +1,18 @@
-import {readFileSync, readdirSync, statSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 import {describe, expect, it} from 'vitest';
 import {ToolSchema} from '@modelcontextprotocol/sdk/types.js';
 import {buildCommand} from '../../src/cli/commander.js';
-import {defineCommand, type CommandDefinition} from '../../src/cli/define.js';
+import {defineCommand} from '../../src/cli/define.js';
 import {argument, textOption} from '../../src/cli/options.js';
 import {deriveTool, deriveTools, SERVER_OPTIONS, UPSTREAM_DATA} from '../../src/mcp/derive.js';
 import {ROOT} from '../helpers/cli.js';
+import {loadDefinitions} from '../helpers/definitions.js';
 
 /* The MCP tools derived from every command definition, as help and completion are. */
 
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap(name => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? files(full) : [full];
-  });
-}
-
-const definitions = await Promise.all(
-  files(path.join(ROOT, 'src/cmd'))
-    .filter(file => path.basename(file) === 'command.ts')
-    .map(async file => ((await import(file)) as {definition: CommandDefinition}).definition),
-);
+const definitions = await loadDefinitions();
 const tools = deriveTools(definitions);
 
 describe('MCP tools from the command definitions', () => {

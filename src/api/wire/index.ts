@@ -8,6 +8,7 @@ export * from './reports.js';
 export * from './list-reader.js';
 export * from './healthcheck-reader.js';
 export * from './list-query.js';
+export * from './list-filters.js';
 export * from './healthcheck.js';
 export * from './errors.js';
 export * from './asset-content.js';

@@ -1,57 +1,10 @@
-import type {ActorKind, ReportStatus, ReviewDecision} from '../enums.js';
+import {LIST_FILTERS, type ListFilterKey, type ListReportsFilters} from './list-filters.js';
 
-/**
- * The validated filters of `reports list`, in vigil's own names. `toListQueryParams` is the
- * only place that knows the upstream's query parameter names (docs/contract.md#listing-reports).
- */
-export interface ListReportsFilters {
-  slug: string;
-  limit?: number;
-  cursor?: string;
-  status?: ReportStatus;
-  search?: string;
-  reporterQuery?: string;
-  reportedByCustomer?: boolean;
-  needsCustomerReview?: boolean;
-  reporterKind?: ActorKind;
-  reviewerKind?: ActorKind;
-  onlyRejected?: boolean;
-  reviewStatus?: ReviewDecision[];
-  assetType?: string[];
-  brandIds?: string[];
-  countryCodes?: string[];
-  reviewedByUserId?: number;
-  /** ISO 8601, filter on createdAt. */
-  from?: string;
-  to?: string;
-  /** ISO 8601, filter on updatedAt. */
-  updatedFrom?: string;
-  updatedTo?: string;
-}
-
-/** vigil filter key -> upstream query parameter, in the order they are sent. */
+/** vigil filter key -> upstream query parameter, in the order they are sent (from LIST_FILTERS). */
 export const LIST_QUERY_PARAMS = {
-  slug: 'slug',
-  limit: 'limit',
-  cursor: 'cursor',
-  status: 'status',
-  search: 'search',
-  reporterQuery: 'reporterQuery',
-  reportedByCustomer: 'reportedByCustomer',
-  needsCustomerReview: 'needsCustomerReview',
-  reporterKind: 'reporterKind',
-  reviewerKind: 'reviewerKind',
-  onlyRejected: 'onlyRejected',
-  reviewStatus: 'reviewStatus',
-  assetType: 'assetType',
-  brandIds: 'brandIds',
-  countryCodes: 'countryCodes',
-  reviewedByUserId: 'reviewedByUserId',
-  from: 'startDate',
-  to: 'endDate',
-  updatedFrom: 'updatedStartDate',
-  updatedTo: 'updatedEndDate',
-} as const satisfies Record<keyof ListReportsFilters, string>;
+  slug: 'slug' as const,
+  ...(Object.fromEntries(Object.entries(LIST_FILTERS).map(([key, filter]) => [key, filter.wire])) as {[K in ListFilterKey]: (typeof LIST_FILTERS)[K]['wire']}),
+};
 
 export function toListQueryParams(filters: ListReportsFilters): URLSearchParams {
   const params = new URLSearchParams();

@@ -1,5 +1,6 @@
 import {readFlagDuration} from '../../checks/duration.js';
-import {Problems, parseIntegerFlag} from '../../cli/problems.js';
+import {checkValue, wholeNumber} from '../../cli/flag-values.js';
+import {Problems} from '../../cli/problems.js';
 import {resolveRedisSetting} from '../../redis/settings.js';
 import type {RedisTarget} from '../../redis/connection-url.js';
 
@@ -37,10 +38,10 @@ export const DEFAULT_GRACE_MS = 30_000;
 /** Flags > environment > defaults; every bad value is listed at once (exit 3). */
 export function resolveWorkerOptions(flags: WorkerFlags, env: NodeJS.ProcessEnv): WorkerOptions {
   const problems = new Problems();
-  const concurrency = parseIntegerFlag(flags.concurrency, '--concurrency', problems, {min: 1, max: 1000}) ?? 10;
+  const concurrency = given(flags.concurrency, wholeNumber({min: 1, max: 1000}), '--concurrency', problems) ?? 10;
   const portText = flags.metricsPort ?? env.VIGIL_METRICS_PORT;
   const metricsPort =
-    parseIntegerFlag(portText, flags.metricsPort === undefined ? 'VIGIL_METRICS_PORT' : '--metrics-port', problems, {min: 0, max: 65535}) ??
+    given(portText, wholeNumber({min: 0, max: 65535}), flags.metricsPort === undefined ? 'VIGIL_METRICS_PORT' : '--metrics-port', problems) ??
     DEFAULT_METRICS_PORT;
   const metricsHost = (flags.metricsHost ?? env.VIGIL_METRICS_HOST ?? '127.0.0.1').trim();
   if (metricsHost === '' || /\s/.test(metricsHost)) problems.add('--metrics-host', 'must be a host name or IP address');
@@ -53,10 +54,15 @@ export function resolveWorkerOptions(flags: WorkerFlags, env: NodeJS.ProcessEnv)
     if ('ms' in read) graceMs = read.ms;
     else problems.add(read.field, read.message);
   }
-  const lockDurationMs = parseIntegerFlag(env.VIGIL_WORKER_LOCK_MS, 'VIGIL_WORKER_LOCK_MS', problems, {min: 500}) ?? 30_000;
+  const lockDurationMs = given(env.VIGIL_WORKER_LOCK_MS, wholeNumber({min: 500}), 'VIGIL_WORKER_LOCK_MS', problems) ?? 30_000;
 
   const checksPath = flags.checks ?? env.VIGIL_CHECKS ?? DEFAULT_CHECKS_PATH;
   if (checksPath.trim() === '') problems.add('--checks', 'must be a file path');
   problems.throwIfAny('see `vigil worker --help` and docs/checker.md');
   return {checksPath, concurrency, redis: redis!.target, redisUrlSource: redis!.source, metricsPort, metricsHost, prefix: redis!.prefix, graceMs, lockDurationMs};
+}
+
+/** A flag's or a variable's number when set (a flag and its variable name one value: checkValue, not checkFlags). */
+function given(text: string | undefined, schema: ReturnType<typeof wholeNumber>, field: string, problems: Problems): number | undefined {
+  return text === undefined ? undefined : checkValue(schema, text, field, problems);
 }

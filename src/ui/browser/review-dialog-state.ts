@@ -1,5 +1,6 @@
 import {REJECT_REASONS, WATCHLIST_REASONS, type RejectReason, type ReviewRequest, type WatchlistReason} from '../../api/wire/index.js';
-import {parseIntegerFlag, Problems} from '../../cli/problems.js';
+import {checkValue, wholeNumber} from '../../cli/flag-values.js';
+import {Problems} from '../../cli/problems.js';
 import {editLine, lineOf, type EditKey, type Line} from '../hooks/line-edit.js';
 import type {Decision, ReviewTarget} from './queue.js';
 
@@ -71,7 +72,7 @@ function brandOf(dialog: ReviewDialog): {brandId: number | undefined} | {problem
   const text = dialog.brand.value.trim();
   if (text === '') return {brandId: undefined};
   const problems = new Problems();
-  const brandId = parseIntegerFlag(text, 'brand id', problems, {min: 1});
+  const brandId = checkValue(wholeNumber({min: 1}), text, 'brand id', problems);
   return brandId === undefined ? {problem: `brand id ${problems.list[0]!.message}`} : {brandId};
 }
 

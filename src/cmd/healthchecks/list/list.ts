@@ -1,7 +1,9 @@
 import {capChecks, DEFAULT_MAX_CHECKS, MAX_CHECKS_LIMIT, type HealthcheckRegistryEntry} from '../../../api/wire/index.js';
 import {leftOutLine} from '../../../healthcheck/render.js';
 import type {CommandContext} from '../../../cli/context.js';
-import {Problems, capture, parseIntegerFlag} from '../../../cli/problems.js';
+import * as z from 'zod';
+import {checkFlags, wholeNumber} from '../../../cli/flag-values.js';
+import {Problems, capture} from '../../../cli/problems.js';
 import type {Column} from '../../../output/columns.js';
 import {resolveOutputFormat} from '../../../output/format.js';
 import {printRows} from '../../../output/print.js';
@@ -27,7 +29,7 @@ export const REGISTRY_COLUMNS: Column<HealthcheckRegistryEntry>[] = [
 export async function runHealthchecksList(flags: HealthchecksListFlags, ctx: CommandContext): Promise<void> {
   const problems = new Problems();
   const format = capture(problems, () => resolveOutputFormat(flags, ctx.io));
-  const maxChecks = parseIntegerFlag(flags.maxChecks, '--max-checks', problems, {min: 1, max: MAX_CHECKS_LIMIT}) ?? DEFAULT_MAX_CHECKS;
+  const maxChecks = checkFlags(z.object({maxChecks: wholeNumber({min: 1, max: MAX_CHECKS_LIMIT}).optional()}), flags, problems)?.maxChecks ?? DEFAULT_MAX_CHECKS;
   problems.throwIfAny();
   const registry = await ctx.client().listHealthchecks(ctx.settings.org?.value, {signal: ctx.signal});
   printRows(ctx.io, format!, registry.checks, REGISTRY_COLUMNS, {json: registry, emptyMessage: 'the registry lists no healthchecks'});

@@ -5,7 +5,8 @@ import {
   type HealthcheckFlagParam,
   type HealthcheckParamValue,
 } from '../../../api/wire/index.js';
-import {parseIntegerFlag, type Problems} from '../../../cli/problems.js';
+import {checkValue, flagName as keyFlag, wholeNumber} from '../../../cli/flag-values.js';
+import type {Problems} from '../../../cli/problems.js';
 
 /**
  * The body fields of `healthchecks run`: the documented parameters' own flags (each for the
@@ -16,7 +17,7 @@ export type ParamFlags = Partial<Record<HealthcheckFlagParam, string>> & {param?
 
 /** `--lookback-hours` for `lookbackHours`. */
 export function flagName(option: HealthcheckFlagParam): string {
-  return `--${option.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`)}`;
+  return keyFlag(option);
 }
 
 /** One documented parameter, parsed: which flag, which wire field, the value, the checks it is for. */
@@ -52,7 +53,7 @@ export function parseParams(flags: ParamFlags, problems: Problems): ParsedParams
   const parsed: FlagParam[] = [];
   for (const [option, spec] of Object.entries(HEALTHCHECK_FLAG_PARAMS) as Array<[HealthcheckFlagParam, (typeof HEALTHCHECK_FLAG_PARAMS)[HealthcheckFlagParam]]>) {
     const flag = flagName(option);
-    const value = parseIntegerFlag(flags[option], flag, problems, {min: spec.min});
+    const value = flags[option] === undefined ? undefined : checkValue(wholeNumber({min: spec.min}), flags[option], flag, problems);
     if (value !== undefined) parsed.push({flag, wire: spec.wire, value, checks: spec.checks});
   }
   const extra: Record<string, HealthcheckParamValue> = {};

@@ -8,7 +8,9 @@ import {resolveOutputFormat, type OutputFormat} from '../../../output/format.js'
 import {printJson, printRows} from '../../../output/print.js';
 import {sanitizeText} from '../../../output/sanitize.js';
 import {breachLine, FIELD_COLUMNS, healthcheckRows, renderHealthcheck, severityReaches} from '../../../healthcheck/render.js';
-import {Problems, capture, parseIntegerFlag, resolveOrg} from '../../../cli/problems.js';
+import * as z from 'zod';
+import {checkFlags, wholeNumber} from '../../../cli/flag-values.js';
+import {Problems, capture, resolveOrg} from '../../../cli/problems.js';
 import {parseFailOn, type FailOn} from '../../../healthcheck/fail-on.js';
 import {nearest} from '../../../suggest.js';
 import {runAllHealthchecks} from './all.js';
@@ -51,7 +53,7 @@ export async function runHealthcheckCommand(checkId: string | undefined, flags: 
   checkThresholdOrder(flags, params, problems);
   const failOn = parseFailOn(flags.failOn, problems);
   if (!all && flags.maxChecks !== undefined) problems.add('--max-checks', 'bounds --all: give it with --all');
-  const maxChecks = parseIntegerFlag(flags.maxChecks, '--max-checks', problems, {min: 1, max: MAX_CHECKS_LIMIT}) ?? DEFAULT_MAX_CHECKS;
+  const maxChecks = checkFlags(z.object({maxChecks: wholeNumber({min: 1, max: MAX_CHECKS_LIMIT}).optional()}), flags, problems)?.maxChecks ?? DEFAULT_MAX_CHECKS;
   const format = capture(problems, () => resolveOutputFormat(flags, ctx.io));
   const org = resolveOrg(ctx, problems);
   problems.throwIfAny();

@@ -6,7 +6,9 @@ import type {CommandContext} from '../../../cli/context.js';
 import {ExitCode} from '../../../exit-codes.js';
 import {redactDeep} from '../../../api/redact.js';
 import {printJson, printRows, resolveOutputFormat, revealInvisible, sanitizeText, type Column, type OutputFlags, type OutputFormat} from '../../../output/index.js';
-import {Problems, capture, parseEnumFlag, parseIntegerFlag, parseTextFlag} from '../../../cli/problems.js';
+import * as z from 'zod';
+import {checkFlags, checkValue, nonBlank, oneOf, wholeNumber} from '../../../cli/flag-values.js';
+import {Problems, capture} from '../../../cli/problems.js';
 
 /** The flags of `vigil proposals review`, as Pastel hands them over (all text). */
 export interface ReviewFlags extends OutputFlags {
@@ -30,6 +32,18 @@ export interface ReviewFlags extends OutputFlags {
   dryRun?: boolean;
 }
 
+/** What each flag's value must be (zod; an issue names its flag). */
+const reviewValues = () =>
+  z.object({
+    assetId: wholeNumber({min: 1}).optional(),
+    decision: oneOf(PROPOSAL_DECISIONS).optional(),
+    rejectReason: oneOf(REJECT_REASONS).optional(),
+    watchlistReason: oneOf(WATCHLIST_REASONS).optional(),
+    label: nonBlank().optional(),
+    brandId: wholeNumber({min: 1}).optional(),
+    note: nonBlank().optional(),
+  });
+
 /** Which decision each decision-only flag belongs to, in the flag's words. */
 const DECISION_FLAG = {label: '--label', rejectReason: '--reject-reason', watchlistReason: '--watchlist-reason'} as const;
 
@@ -49,16 +63,10 @@ export function validateReviewFlags(flags: ReviewFlags, ctx: CommandContext): Va
   const ids = flags.proposalIds ?? [];
   if (ids.length === 0) problems.add('<proposal-id>', 'required: `vigil proposals review <proposal-id> --asset-id <id> --decision approve|reject|watchlist`');
   if (ids.length > 1) problems.add('<proposal-id>', `one proposal per review (got ${ids.length}: ${ids.join(' ')})`);
-  const proposalId = parseIntegerFlag(ids.length === 1 ? ids[0] : undefined, '<proposal-id>', problems, {min: 1});
+  const proposalId = ids.length === 1 ? checkValue(wholeNumber({min: 1}), ids[0], '<proposal-id>', problems) : undefined;
   if (flags.assetId === undefined) problems.add('--asset-id', "required: the proposal's asset.id (`vigil reports list --needs-customer-review` shows it)");
-  const assetId = parseIntegerFlag(flags.assetId, '--asset-id', problems, {min: 1});
   if (flags.decision === undefined) problems.add('--decision', 'required: approve, reject or watchlist');
-  const decision = parseEnumFlag(flags.decision, PROPOSAL_DECISIONS, '--decision', problems);
-  const rejectReason = parseEnumFlag(flags.rejectReason, REJECT_REASONS, '--reject-reason', problems);
-  const watchlistReason = parseEnumFlag(flags.watchlistReason, WATCHLIST_REASONS, '--watchlist-reason', problems);
-  const label = parseTextFlag(flags.label, '--label', problems);
-  const brandId = parseIntegerFlag(flags.brandId, '--brand-id', problems, {min: 1});
-  const note = parseTextFlag(flags.note, '--note', problems);
+  const {assetId, decision, rejectReason, watchlistReason, label, brandId, note} = checkFlags(reviewValues(), flags, problems) ?? {};
   if (decision !== undefined) {
     // Judged on what was given, valid or not: a reason with the wrong decision is wrong whatever its value.
     for (const {field, requires} of misplacedDecisionFields({...flags, decision})) {

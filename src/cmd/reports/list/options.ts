@@ -1,30 +1,15 @@
 import type {CommandContext} from '../../../cli/context.js';
-import {readTriState} from '../../../cli/options.js';
-import {
-  ACTOR_KINDS,
-  DEPRECATED_ASSET_TYPES,
-  KNOWN_ASSET_TYPES,
-  REPORT_STATUSES,
-  REVIEW_DECISIONS,
-  type ReviewDecision,
-} from '../../../api/enums.js';
+import {DEPRECATED_ASSET_TYPES, KNOWN_ASSET_TYPES} from '../../../api/enums.js';
 import type {ListReportsFilters} from '../../../api/wire/index.js';
+import {checkFlags} from '../../../cli/flag-values.js';
+import {Problems, capture, resolveOrg} from '../../../cli/problems.js';
 import {resolveOutputFormat, type OutputFlags, type OutputFormat} from '../../../output/index.js';
 import {shellQuote} from '../../../output/shell.js';
-import {FILTER_FLAGS} from '../shared/filters.js';
-import {
-  Problems,
-  capture,
-  checkDateOrder,
-  parseEnumFlag,
-  parseIntegerFlag,
-  parseIsoDateFlag,
-  parseTextFlag,
-  resolveOrg,
-  splitCommaList,
-} from '../../../cli/problems.js';
+import {FILTER_FLAGS, filtersSchema} from '../shared/filters.js';
 
-/** The filter flags of `reports list` as Pastel parses them: plain strings, checked here. */
+export {MAX_PAGE_SIZE} from '../../../api/wire/index.js';
+
+/** The filter flags of `reports list` as the command line gives them: text, checked by filtersSchema. */
 export interface ListFilterFlags extends OutputFlags {
   limit?: string;
   cursor?: string;
@@ -48,9 +33,6 @@ export interface ListFilterFlags extends OutputFlags {
   updatedTo?: string;
 }
 
-
-export const MAX_PAGE_SIZE = 20;
-
 export interface ValidatedList {
   filters: ListReportsFilters;
   format: OutputFormat;
@@ -59,78 +41,30 @@ export interface ValidatedList {
 }
 
 /**
- * Checks every filter flag and maps them to ListReportsFilters (whose wire names live in
- * src/api/wire). Throws one InputError listing every problem: nothing is sent.
+ * Checks every filter flag (zod: filtersSchema) and maps them to ListReportsFilters (whose
+ * wire names live in src/api/wire). Throws one InputError listing every problem: nothing is sent.
  */
 export function validateListFlags(flags: ListFilterFlags, ctx: CommandContext): ValidatedList {
   const problems = new Problems();
   const warnings: string[] = [];
-  const f = FILTER_FLAGS;
   const slug = resolveOrg(ctx, problems);
   const format = capture(problems, () => resolveOutputFormat(flags, ctx.io));
-
-  let reporterKind = parseEnumFlag(flags.reporterKind, ACTOR_KINDS, f.reporterKind, problems);
-  if (flags.excludeAutomation === true) {
-    if (reporterKind === 'automation') {
+  const filters = checkFlags(filtersSchema(), flags, problems);
+  if (flags.excludeAutomation === true && filters) {
+    if (filters.reporterKind === 'automation') {
       problems.add('--exclude-automation', 'cannot be combined with --reporter-kind automation (it means --reporter-kind human)');
     } else {
       warnings.push('--exclude-automation is deprecated; use --reporter-kind human (sent as such)');
-      reporterKind = 'human';
+      filters.reporterKind = 'human';
     }
   }
-
-  const reviewStatus = splitCommaList(flags.reviewStatus, item => item.toUpperCase());
-  const badDecisions = reviewStatus?.filter(item => !(REVIEW_DECISIONS as readonly string[]).includes(item)) ?? [];
-  if (badDecisions.length > 0) problems.add(f.reviewStatus, `unknown decision ${badDecisions.join(', ')}; use a comma list of ${REVIEW_DECISIONS.join(', ')}`);
-  if (reviewStatus?.length === 0) problems.add(f.reviewStatus, 'must list at least one decision');
-
-  const assetType = splitCommaList(flags.assetType, item => item.toUpperCase());
-  if (assetType?.length === 0) problems.add(f.assetType, 'must list at least one asset type');
-  for (const type of assetType ?? []) {
+  for (const type of filters?.assetType ?? []) {
     const deprecated = DEPRECATED_ASSET_TYPES[type];
     if (deprecated) warnings.push(`--asset-type: ${deprecated}`);
     else if (!KNOWN_ASSET_TYPES.includes(type)) warnings.push(`--asset-type: ${type} is not a known asset type; sent as is (the upstream adds types)`);
   }
-
-  const brandIds = splitCommaList(flags.brand);
-  if (brandIds?.length === 0) problems.add(f.brandIds, 'must list at least one brand ID');
-
-  const countryCodes = splitCommaList(flags.countryCode, item => item.toUpperCase());
-  const badCountries = countryCodes?.filter(code => !/^[A-Z]{2}$/.test(code)) ?? [];
-  if (badCountries.length > 0) problems.add(f.countryCodes, `not a 2-letter ISO country code: ${badCountries.join(', ')}`);
-  if (countryCodes?.length === 0) problems.add(f.countryCodes, 'must list at least one country code');
-
-  const from = parseIsoDateFlag(flags.from, f.from, problems);
-  const to = parseIsoDateFlag(flags.to, f.to, problems, {endOfDay: true});
-  const updatedFrom = parseIsoDateFlag(flags.updatedFrom, f.updatedFrom, problems);
-  const updatedTo = parseIsoDateFlag(flags.updatedTo, f.updatedTo, problems, {endOfDay: true});
-  checkDateOrder(from, to, [f.from, f.to], problems);
-  checkDateOrder(updatedFrom, updatedTo, [f.updatedFrom, f.updatedTo], problems);
-
-  const filters: ListReportsFilters = {
-    slug: slug ?? '',
-    limit: parseIntegerFlag(flags.limit, f.limit, problems, {min: 1, max: MAX_PAGE_SIZE}),
-    cursor: parseTextFlag(flags.cursor, f.cursor, problems),
-    status: parseEnumFlag(flags.status, REPORT_STATUSES, f.status, problems),
-    search: parseTextFlag(flags.search, f.search, problems),
-    reporterQuery: parseTextFlag(flags.reporterQuery, f.reporterQuery, problems),
-    reportedByCustomer: readTriState(flags.reportedByCustomer),
-    needsCustomerReview: readTriState(flags.needsCustomerReview),
-    reporterKind,
-    reviewerKind: parseEnumFlag(flags.reviewerKind, ACTOR_KINDS, f.reviewerKind, problems),
-    onlyRejected: flags.onlyRejected === true ? true : undefined,
-    reviewStatus: reviewStatus as ReviewDecision[] | undefined,
-    assetType,
-    brandIds,
-    countryCodes,
-    reviewedByUserId: parseIntegerFlag(flags.reviewedByUserId, f.reviewedByUserId, problems, {min: 1}),
-    from,
-    to,
-    updatedFrom,
-    updatedTo,
-  };
   problems.throwIfAny();
-  return {filters: dropUndefined(filters), format: format!, warnings};
+  return {filters: dropUndefined({slug: slug!, ...filters!}), format: format!, warnings};
 }
 
 function dropUndefined<T extends object>(value: T): T {

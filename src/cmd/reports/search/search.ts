@@ -3,7 +3,9 @@ import type {CommandContext} from '../../../cli/context.js';
 import {readTriState} from '../../../cli/options.js';
 import {ABSENT, printJson, printRows, resolveOutputFormat, revealInvisible, sanitizeText, type Column, type OutputFlags, type OutputFormat} from '../../../output/index.js';
 import {uniqueContents} from '../shared/assets.js';
-import {Problems, capture, parseIntegerFlag, resolveOrg} from '../../../cli/problems.js';
+import * as z from 'zod';
+import {checkFlags, wholeNumber} from '../../../cli/flag-values.js';
+import {Problems, capture, resolveOrg} from '../../../cli/problems.js';
 import {answerPerAsset, type AssetAnswer} from '../shared/answers.js';
 
 export interface SearchFlags extends OutputFlags {
@@ -32,7 +34,7 @@ export function validateSearchFlags(flags: SearchFlags, ctx: CommandContext): Va
   // The same asset twice (even spelled differently) is one question.
   const assetContents = uniqueContents(given);
   if (given.length === 0) problems.add('<content>', 'give at least one asset: `vigil reports search <content> ...` or --asset <content>');
-  const limit = parseIntegerFlag(flags.limit, '--limit', problems, {min: 1, max: MAX_SEARCH_LIMIT});
+  const {limit} = checkFlags(z.object({limit: wholeNumber({min: 1, max: MAX_SEARCH_LIMIT}).optional()}), flags, problems) ?? {};
   problems.throwIfAny();
   const reportedByCustomer = readTriState(flags.reportedByCustomer);
   // docs/contract.md#searching-reports: both wire names are guesses, so each is sent only when its flag is given
