@@ -5,10 +5,10 @@
 //   path's runner (Commander, Pastel's option generator, zod, runWork): a run that draws
 //   nothing loads its command's entry and the few chunks the commands share (Node links an ES
 //   module per file, ~1 ms each: one build for everything makes a dry run load 34 files);
-// - dist/pastel.js with dist/commands/** beside it, Pastel's layout (Pastel discovers
-//   commands by reading that folder): only a run that draws, or a command line naming no
-//   command, loads them. Each command module is its own entry point and code splitting
-//   shares one copy of pastel/ink/react between them.
+// - dist/pastel.js with dist/commands/** beside it, Pastel's layout: the draw build. Only a
+//   run that draws loads it, after the fast path has parsed and checked the input
+//   (src/cli/main.ts renders the command's module; Pastel's own parsing never runs). Each
+//   command module is its own entry point and code splitting shares one copy of ink/react.
 // The three builds share no module instance: state that must be one per process lives on
 // globalThis (src/cli/interrupt.ts).
 // esbuild does not type-check: without tsc it bundles a command that calls a client method
@@ -55,7 +55,11 @@ const pastelEntries = [
 ];
 // dist/fast/<noun>/<verb>.js: the definition and the runner (src/cli/fast-path.ts imports it).
 const fastOut = file => `fast/${path.relative(definitionsDir, path.dirname(file))}`;
-const fastEntries = definitionFiles.map(file => ({in: `vigil-fast:${file}`, out: fastOut(file)}));
+const fastEntries = [
+  ...definitionFiles.map(file => ({in: `vigil-fast:${file}`, out: fastOut(file)})),
+  // A command line naming no command: Commander's error and suggestion (src/cli/fast-path.ts).
+  {in: path.join(root, 'src/cli/unknown-command.ts'), out: 'fast/_unknown'},
+];
 const fastEntryPlugin = {
   name: 'fast-entries',
   setup(build) {
@@ -65,11 +69,11 @@ const fastEntryPlugin = {
       loader: 'js',
       resolveDir: root,
     }));
-    // A screen is shown on Pastel's path only (fast-path.ts hands a run that draws to Pastel
+    // A screen is shown by the draw build only (fast-path.ts hands a run that draws to it
     // before calling `interactive.load`): leave Ink and React out of this build.
     build.onResolve({filter: /[\\/]ui[\\/]screens[\\/]/}, args => ({path: args.path, namespace: 'vigil-no-screen'}));
     build.onLoad({filter: /.*/, namespace: 'vigil-no-screen'}, () => ({
-      contents: "throw new Error('screens are loaded on Pastel\\'s path only (dist/pastel.js)');",
+      contents: "throw new Error('screens are loaded by the draw build only (dist/pastel.js)');",
       loader: 'js',
     }));
   },

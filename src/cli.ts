@@ -5,7 +5,7 @@
  *   exit; commands render nothing through Ink when piped, so nothing else is written;
  * - a closed pipe (`vigil reports list | head -1`) ends quietly;
  * - Ctrl+C aborts in-flight requests and exits 130.
- * Then the fast path runs whatever draws nothing; only a run that draws loads Pastel and Ink.
+ * Then the fast path decides and runs everything; only a run that draws loads Ink and React.
  */
 import module from 'node:module';
 import {installInterruptHandler} from './cli/interrupt.js';
@@ -35,14 +35,14 @@ installInterruptHandler();
 
 const {fastPath} = await import('./cli/fast-path.js');
 const outcome = await fastPath(process.argv, import.meta.url);
-if (outcome === 'pastel') {
-  // Pastel's path is a build of its own (dist/pastel.js, scripts/build.mjs): nothing of it is
-  // bundled into this file.
-  const {main} = (await import(new URL('./pastel.js', import.meta.url).href)) as typeof import('./cli/main.js');
-  await main(process.argv, import.meta);
+if (typeof outcome === 'object') {
+  // A screen: the fast path parsed and checked the input; the draw build (dist/pastel.js,
+  // scripts/build.mjs, nothing of it bundled into this file) only shows it with Ink.
+  const {draw} = (await import(new URL('./pastel.js', import.meta.url).href)) as typeof import('./cli/main.js');
+  await draw(outcome.path, outcome.draw, import.meta.url);
 } else {
   // Exit as soon as the output is flushed: a keep-alive socket or a timer must not hold the
-  // process open (Ink's path waits for its own render loop instead).
+  // process open (a drawn run waits for Ink's render loop instead).
   process.exitCode = outcome;
   process.stdout.write('', () => process.exit(outcome));
 }

@@ -14,17 +14,19 @@ import path from 'node:path';
 
 const skipped = new Set((process.env.VIGIL_BUILD_SKIP ?? '').split(',').filter(Boolean));
 
-const CLI_CHECK = 'npx vitest run test/cli/paths.test.ts test/cli/startup.test.ts test/cli/definitions.test.ts';
+const CLI_CHECK = 'npx vitest run test/cli/startup.test.ts test/cli/definitions.test.ts test/cli/help.test.ts test/cli/flag-values.test.ts';
 /**
  * The re-check after upgrading each package vigil patches or reaches into: a build that
  * accepts the new version (VIGIL_BUILD_RECHECK), then the tests that fail when a patch or a
  * reach no longer does its job. When they pass, write the new version in its entries below.
  */
 export const RECHECKS = {
-  // Both paths of every command, built and compared; Pastel's generators through pastel-internals.ts.
+  // Pastel's option and argument generators through pastel-internals.ts: every command's help and parse.
   pastel: `VIGIL_BUILD_RECHECK=pastel npm run build && ${CLI_CHECK}`,
   commander: `VIGIL_BUILD_RECHECK=commander npm run build && ${CLI_CHECK}`,
   // The transport and its got workarounds (end-callback.ts), then got's errors through the built CLI.
+  // The worker's write coalescing wraps the socket's write (src/redis/coalesce-writes.ts).
+  ioredis: 'VIGIL_BUILD_RECHECK=ioredis npm run build && npx vitest run test/redis test/jobs',
   got: 'grep -rn http2-wrapper node_modules/got/dist/source && VIGIL_BUILD_RECHECK=got npm run build && npx vitest run test/api test/cli/got-errors-key.test.ts test/cli/startup.test.ts',
 };
 
@@ -32,12 +34,18 @@ export const RECHECKS = {
 export const MIN_STARTUP_SAVING_MS = 5;
 
 /**
- * Reaches past a package's `exports` that are not build patches: src/ imports a file the
- * package does not publish, so any release may move it.
+ * What src/ relies on of a package beyond its published API, that is not a build patch: a
+ * file past its `exports` (any release may move it), or a run-time patch of its objects.
  */
 export const REACHES = [
-  // Pastel's option and argument generators, shared by both paths (the file says why).
+  // Pastel's option and argument generators, which turn every definition into Commander options (the file says why).
   {name: 'src/cli/pastel-internals.ts', package: 'pastel', version: '4.0.1'},
+  {
+    name: 'src/redis/coalesce-writes.ts',
+    package: 'ioredis',
+    version: '5.11.1',
+    saves: {figure: "the worker's socket writes of one event-loop turn in one writev: ~12% of its CPU (docs/performance.md#worker)"},
+  },
 ];
 
 /**
@@ -84,60 +92,15 @@ async function load(args, transform) {
 }
 
 /**
- * The patches, as esbuild plugin hooks. `correctness` patches make Pastel's path behave as
- * the fast path does; without them the two paths disagree (test/cli/paths.test.ts fails).
- * `startup` patches only trim what a run loads; each can be skipped with VIGIL_BUILD_SKIP,
- * and each carries the figure of what it saves (`saves`): one that saves under
- * MIN_STARTUP_SAVING_MS is dropped unless its `keep` says why it is worth its upkeep.
+ * The patches, as esbuild plugin hooks. All are `startup` patches: they only trim what a
+ * run loads (there is one run path, src/cli/fast-path.ts, so no patch keeps two paths
+ * alike). Each can be skipped with VIGIL_BUILD_SKIP, and each carries the figure of what
+ * it saves (`saves`): one that saves under MIN_STARTUP_SAVING_MS is dropped unless its
+ * `keep` says why it is worth its upkeep. Each patched package is pinned to an exact
+ * version in package.json (test/scripts/patches.test.ts), so an upgrade is a decision.
  */
 export function dependencyPatches(root) {
-  const commander = JSON.stringify(path.join(root, 'src/cli/commander.ts'));
-  const parseError = JSON.stringify(path.join(root, 'src/cli/parse-error.ts'));
   return [
-    {
-      name: 'pastel-keeps-definition',
-      package: 'pastel',
-      version: '4.0.1',
-      kind: 'correctness',
-      // Pastel's command reader keeps only the exports it knows (description, options, args,
-      // default). vigil's finishing of each command needs the command's definition (its
-      // examples, labels): keep that export too. Without it Pastel's help has no examples and
-      // its errors do not name the flag.
-      filter: /[\\/]pastel[\\/]build[\\/]read-commands\.js$/,
-      onLoad: args => load(args, source => replaceOnce(source, 'component: m.default,', 'component: m.default, definition: m.definition,', 'pastel/build/read-commands.js')),
-    },
-    {
-      name: 'pastel-finish-program',
-      package: 'pastel',
-      version: '4.0.1',
-      kind: 'correctness',
-      // The root program gets vigil's help layout and examples, as on the fast path. Without
-      // it `vigil --help` on Pastel's path reads differently from the manifest's.
-      filter: /[\\/]pastel[\\/]build[\\/]index\.js$/,
-      onLoad: args =>
-        load(args, source => `import {finishProgram as __vigilFinishProgram} from ${commander};\n${replaceOnce(source, 'program.parse(argv);', '__vigilFinishProgram(program);\n        program.parse(argv);', 'pastel/build/index.js')}`),
-    },
-    {
-      name: 'pastel-parse-errors',
-      package: 'pastel',
-      version: '4.0.1',
-      kind: 'correctness',
-      // Pastel prints its own option type errors (a flag given without its value) on stdout,
-      // naming the camelCase key; vigil's go to stderr naming the flag (src/cli/parse-error.ts).
-      // And each command gets vigil's finishing (flag labels, examples), as on the fast path.
-      filter: /[\\/]pastel[\\/]build[\\/]generate-command\.js$/,
-      onLoad: args =>
-        load(args, source => {
-          const pastelError = /render\(_jsx\(StatusMessage, \{ variant: "error", children: fromZodError\(result\.error, \{[^}]*\}\)\.message \}\)\);/g;
-          const patched = source
-            .replace(pastelError, '__vigilReportParseError(result.error);')
-            .replace('const { component } = pastelCommand;', '__vigilFinishCommand(commanderCommand, pastelCommand.definition);\n    const { component } = pastelCommand;');
-          if (patched.match(/__vigilReportParseError/g)?.length !== 2 || !patched.includes('__vigilFinishCommand(')) {
-            throw new Error('pastel/build/generate-command.js changed: update its patch in scripts/build/patches.mjs');
-          }
-          return `import {reportParseError as __vigilReportParseError} from ${parseError};\nimport {finishCommand as __vigilFinishCommand} from ${commander};\n${patched}`;
-        }),
-    },
     {
       name: 'commander-lazy-child-process',
       package: 'commander',
@@ -164,24 +127,6 @@ export function dependencyPatches(root) {
           if (/childProcess\.(?!spawn\()/.test(patched)) throw new Error('commander/lib/command.js uses more of child_process: update its patch in scripts/build/patches.mjs');
           return patched;
         }),
-    },
-    {
-      name: 'pastel-read-package-up',
-      package: 'pastel',
-      version: '4.0.1',
-      saves: {
-        ms: 13,
-        figure:
-          "2026-11-27, Node 20, 2 cores at load ~20, 20 paired runs, CPU medians of `reports create --dry-run --json` on Pastel's path " +
-          '(VIGIL_PASTEL=1): 690 ms with the stub, 703 ms without (pair ratio 0.97); peak RSS 72.0 vs 74.4 MiB. ' +
-          'On 2026-11-26 at load 15: 480 ms vs 494 ms.',
-      },
-      kind: 'startup',
-      // Pastel calls read-package-up on every run only to fall back on a package.json's name
-      // and version; vigil always passes both (and the fallback would read the package.json
-      // above the user's working directory, not vigil's).
-      resolve: /^read-package-up$/,
-      onLoad: () => ({contents: 'export async function readPackageUp() { return undefined; }', loader: 'js'}),
     },
     {
       name: 'got-without-http2',

@@ -2,25 +2,28 @@ import {fastEntryUrl, readManifest, route} from './manifest.js';
 import {normalizeArgv} from './normalize-argv.js';
 import {COMMIT, versionLine} from '../version.js';
 import type {CommandDefinition} from './define.js';
-import type {runDefinition} from './fast-run.js';
+import type {Draw, runDefinition} from './fast-run.js';
+import type {reportUnknown} from './unknown-command.js';
 
 /**
- * The path of every run that draws nothing (a pipe, --json, --output, --help, --version,
- * --dry-run, the worker, the sandbox, completion): no Pastel, Ink, React or yoga, and no
- * command module but the one that runs. Help and the version come from the build's
- * manifest; a command is parsed with the Commander options Pastel would generate from the
- * same definition (commander.ts) and run through the same runWork.
- * @returns 'pastel' when the run is Pastel's to make: the command wants to draw, or the
- *   command line names no command (Commander's error and suggestions say so).
+ * The one path that decides every run: help, --version, which command, its parse and every
+ * parse error, and the run itself. No Pastel, Ink, React or yoga, and no command module but
+ * the one that runs. Help and the version come from the build's manifest; a command is
+ * parsed with the Commander options generated from its definition (commander.ts) and run
+ * through runWork.
+ * @returns the exit code, or, for a run that draws, its command and input already checked:
+ *   the draw build (src/cli/main.ts) only shows the screen.
  */
-export async function fastPath(rawArgv: readonly string[], entryUrl: string): Promise<'pastel' | number> {
-  if (process.env.VIGIL_PASTEL === '1') return 'pastel';
+export async function fastPath(rawArgv: readonly string[], entryUrl: string): Promise<number | (Draw & {path: string})> {
   const argv = normalizeArgv(rawArgv);
   const manifest = readManifest(new URL(entryUrl).pathname);
   const asked = route(argv.slice(2), manifest);
   switch (asked.kind) {
-    case 'unknown':
-      return 'pastel';
+    case 'unknown': {
+      // Commander's own "unknown command" with its suggestion, over the manifest's names.
+      const unknown = (await import(new URL('./fast/_unknown.js', entryUrl).href)) as {reportUnknown: typeof reportUnknown};
+      return unknown.reportUnknown(argv, manifest);
+    }
     case 'version':
       process.stdout.write(`${versionLine(manifest.version, COMMIT)}\n`);
       return 0;
@@ -37,5 +40,6 @@ export async function fastPath(rawArgv: readonly string[], entryUrl: string): Pr
     definition: CommandDefinition;
     runDefinition: typeof runDefinition;
   };
-  return command.runDefinition(command.definition, argv);
+  const outcome = await command.runDefinition(command.definition, argv);
+  return typeof outcome === 'number' ? outcome : {...outcome, path: asked.path};
 }

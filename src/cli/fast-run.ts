@@ -1,7 +1,7 @@
 import {Command} from 'commander';
 import * as z from 'zod';
 import {buildCommand, parseInput} from './commander.js';
-import {contextFlags, type CommandDefinition} from './define.js';
+import {contextFlags, type CommandDefinition, type CommandInput} from './define.js';
 import {processIO} from './io.js';
 import {runWork} from './run-work.js';
 
@@ -9,19 +9,25 @@ import {runWork} from './run-work.js';
 // its flags and its body once each, so the compile is pure cost on this path.
 z.config({jitless: true});
 
+/** A run that draws: the command's input, parsed and checked here, for the draw build to show. */
+export interface Draw {
+  draw: CommandInput<unknown, unknown>;
+}
+
 /**
- * One command on the fast path: parsed as Pastel would parse it, then run through runWork.
- * @returns the exit code, or 'pastel' when the command wants to draw (its `interactive.when`).
+ * One command: parsed (every parse error and --help are this path's), then run through
+ * runWork, or handed over to be drawn when its `interactive.when` says so.
+ * @returns the exit code, or the input to draw.
  */
-export async function runDefinition(definition: CommandDefinition, argv: readonly string[]): Promise<number | 'pastel'> {
+export async function runDefinition(definition: CommandDefinition, argv: readonly string[]): Promise<number | Draw> {
   const input = parse(definition, argv);
   if (!input) return 1;
   const io = processIO();
-  if (definition.interactive?.when(input, io)) return 'pastel';
+  if (definition.interactive?.when(input, io)) return {draw: input};
   return runWork(contextFlags(definition, input.options as object), ctx => definition.run(input, ctx), io);
 }
 
-/** Commander's parse of the command line (errors end the process, exit 1, as on Pastel's path). */
+/** Commander's parse of the command line (its errors end the process, exit 1). */
 function parse(definition: CommandDefinition, argv: readonly string[]) {
   const command = buildCommand(definition);
   let received: {args: unknown[]; options: object} | undefined;

@@ -1,24 +1,18 @@
-import Pastel from 'pastel';
-import {COMMIT, VERSION, versionLine} from '../version.js';
-import {PROGRAM_DESCRIPTION} from './groups.js';
-import {readManifest, route} from './manifest.js';
-import {normalizeArgv} from './normalize-argv.js';
+import {createElement, type ComponentType} from 'react';
+import {render} from 'ink';
+import App from '../../commands/_app.js';
+import type {CommandInput} from './define.js';
 
 /**
- * Pastel's path: the runs that draw (a browser, a prompt), and whatever the fast path
- * (fast-path.ts) leaves to Commander's own messages, such as an unknown command.
- * @param importMeta the entry file's import.meta: Pastel finds `commands/` beside it (this
- *   module is dist/pastel.js, a build of its own: scripts/build.mjs).
+ * The draw build (dist/pastel.js): shows a command's screen, and nothing else. The fast path
+ * (fast-path.ts) has parsed and checked the input and decided that the run draws; here the
+ * command's module in Pastel's layout (dist/commands/<noun>/<verb>.js) is rendered inside
+ * the app (commands/_app.tsx) exactly as Pastel renders a command after its own parse, which
+ * never runs: one place decides parsing, help and errors.
+ * @param entryUrl the entry file's URL: dist/commands/ is beside it.
  */
-export async function main(argv: string[], importMeta: ImportMeta): Promise<void> {
-  const app = new Pastel({importMeta, name: 'vigil', version: versionLine(VERSION, COMMIT), description: PROGRAM_DESCRIPTION});
-  await app.run(withHelp(normalizeArgv(argv)));
-}
-
-/** Bare `vigil`, a bare group: their help on stdout, exit 0 (Commander: stderr, exit 1). */
-function withHelp(argv: string[]): string[] {
-  const words = argv.slice(2);
-  const asked = route(words, readManifest());
-  if (asked.kind !== 'help' || words.includes('--help') || words.includes('-h')) return argv;
-  return [...argv.slice(0, 2), ...(asked.path === '' ? [] : asked.path.split(' ')), '--help'];
+export async function draw(commandPath: string, input: CommandInput<unknown, unknown>, entryUrl: string): Promise<void> {
+  type Props = {options: Record<string, unknown>; args: unknown[]};
+  const module = (await import(new URL(`./commands/${commandPath.replaceAll(' ', '/')}.js`, entryUrl).href)) as {default: ComponentType<Props>};
+  render(createElement(App, {Component: module.default, commandProps: input as Props}));
 }

@@ -9,7 +9,7 @@ import {deriveTools} from '../mcp/derive.js';
 /**
  * Build time only (scripts/build.mjs runs it): the whole command tree, assembled in the order
  * and with the settings Pastel uses (node_modules/pastel/build/index.js, generate-commands.js),
- * so the help written here is the help Pastel would print. test/cli/paths.test.ts checks it.
+ * so the help written here is the help of every command (test/cli/help.test.ts reads it).
  */
 export function buildManifest(definitions: readonly CommandDefinition[], version: string, description: string): Manifest {
   const program = new Command();

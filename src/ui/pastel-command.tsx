@@ -1,7 +1,5 @@
 import {lazy, Suspense, type ComponentType} from 'react';
-import {contextFlags, type CommandDefinition, type CommandInput} from '../cli/define.js';
-import {processIO} from '../cli/io.js';
-import {RunCommand} from './run-command.js';
+import type {CommandDefinition, CommandInput} from '../cli/define.js';
 
 /** What Pastel reads from a module under commands/ (its read-commands.js). */
 export interface PastelCommand {
@@ -13,23 +11,22 @@ export interface PastelCommand {
 
 /**
  * Pastel's pieces of a command, derived from its definition: the schemas, and a component
- * that shows the definition's screen when it wants one, else runs its work with nothing
- * drawn (exactly what the fast path does, src/cli/fast-path.ts).
+ * that shows the definition's screen. It is drawn only when the fast path (src/cli/fast-path.ts)
+ * has parsed and checked the input and the definition's `interactive.when` said to draw
+ * (src/cli/main.ts renders it); a command that never draws has a component that says so.
  */
 export function pastelCommand(definition: CommandDefinition): PastelCommand {
   const interactive = definition.interactive;
   const Screen = interactive ? lazy(() => interactive.load().then(component => ({default: component}))) : undefined;
 
   function Command({options, args}: {options: unknown; args: unknown}) {
+    if (!Screen) throw new Error(`vigil ${definition.path.join(' ')} draws nothing: the fast path runs it`);
     const input: CommandInput<unknown, unknown> = {options, args};
-    if (Screen && interactive!.when(input, processIO())) {
-      return (
-        <Suspense fallback={null}>
-          <Screen input={input} />
-        </Suspense>
-      );
-    }
-    return <RunCommand flags={contextFlags(definition, options as object)} run={ctx => definition.run(input, ctx)} />;
+    return (
+      <Suspense fallback={null}>
+        <Screen input={input} />
+      </Suspense>
+    );
   }
   Command.displayName = ['vigil', ...definition.path].join(' ');
 

@@ -130,11 +130,20 @@ describe('start-up', () => {
     }
   });
 
-  it('loads Pastel and Ink only when a command draws', async () => {
-    // Forced onto Pastel's path (the switch the path comparison test uses): Ink is there.
-    const {result, sources} = await loadedSources(['auth', 'status'], {env: {VIGIL_PASTEL: '1', VIGIL_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), 'vigil-cfg-'))}});
-    expect(result.code).toBe(2);
-    expect(sources.some(s => s.includes('node_modules/ink/'))).toBe(true);
+  it('answers a command line naming no command itself: nothing that draws', async () => {
+    const {result, sources} = await loadedSources(['reprots', 'list']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("error: unknown command 'reprots'");
+    for (const name of DRAWING) expect(sources.filter(s => s.includes(name))).toEqual([]);
+  });
+
+  it("holds Ink and React in the draw build only, and Pastel's runtime in none", () => {
+    const meta = JSON.parse(readFileSync(path.join(ROOT, 'dist/build-meta.json'), 'utf8')) as Record<string, string[]>;
+    const drawing = (file: string) => meta[file]!.some(source => DRAWING.some(name => source.includes(name)));
+    const drawBuild = (file: string) => file === 'pastel.js' || file.startsWith('commands/') || file.startsWith('chunks/');
+    expect(Object.keys(meta).filter(file => !drawBuild(file) && drawing(file))).toEqual([]);
+    expect(drawing('pastel.js') || Object.keys(meta).some(file => file.startsWith('chunks/') && drawing(file))).toBe(true);
+    expect(Object.values(meta).flat().filter(source => source.includes('node_modules/pastel/build/index.js'))).toEqual([]);
   });
 
   it('prints help and version from any directory', async () => {

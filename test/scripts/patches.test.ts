@@ -1,4 +1,7 @@
 import {describe, expect, it} from 'vitest';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {ROOT} from '../helpers/cli.js';
 import {fileTree} from '../helpers/file-tree.js';
 // @ts-expect-error: a plain .mjs script, no types
 import {MIN_STARTUP_SAVING_MS, REACHES, RECHECKS, dependencyPatches, versionProblems} from '../../scripts/build/patches.mjs';
@@ -20,8 +23,21 @@ describe('build patches: written for one version of their package', () => {
       expect(entry.version, entry.name).toMatch(/^\d+\.\d+\.\d+$/);
       expect(RECHECKS[entry.package as keyof typeof RECHECKS], entry.name).toMatch(/VIGIL_BUILD_RECHECK=\S+ npm run build && npx vitest run /);
     }
-    expect(entries.map(e => e.package)).toEqual(expect.arrayContaining(['pastel', 'commander', 'got']));
-    expect(REACHES.map((r: Pinned) => r.name)).toContain('src/cli/pastel-internals.ts');
+    expect(entries.map(e => e.package)).toEqual(expect.arrayContaining(['pastel', 'commander', 'got', 'ioredis']));
+    expect(REACHES.map((r: Pinned) => r.name)).toEqual(expect.arrayContaining(['src/cli/pastel-internals.ts', 'src/redis/coalesce-writes.ts']));
+  });
+
+  it('no patch keeps two run paths alike: every patch is a start-up trim', () => {
+    expect(dependencyPatches('/repo').map((p: {kind: string}) => p.kind)).toEqual(dependencyPatches('/repo').map(() => 'startup'));
+  });
+
+  it('pins each patched or reached package to its exact version in package.json and package-lock.json', () => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {dependencies: Record<string, string>};
+    const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {packages: Record<string, {dependencies?: Record<string, string>}>};
+    for (const entry of entries) {
+      expect(pkg.dependencies[entry.package], `package.json: ${entry.package}`).toBe(entry.version);
+      expect(lock.packages['']!.dependencies![entry.package], `package-lock.json: ${entry.package}`).toBe(entry.version);
+    }
   });
 
   it('passes when each package is the version written down', () => {
@@ -41,7 +57,7 @@ describe('build patches: written for one version of their package', () => {
   });
 
   it('a reach into pastel fails as a patch does', () => {
-    const root = installed({pastel: '5.0.0'});
+    const root = installed({...Object.fromEntries(entries.map(e => [e.package, e.version])), pastel: '5.0.0'});
     const problems = versionProblems(root, REACHES);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^src\/cli\/pastel-internals\.ts was written for pastel 4\.0\.1, and pastel 5\.0\.0 is installed\.\n {2}Re-check: VIGIL_BUILD_RECHECK=pastel npm run build/);
