@@ -125,8 +125,16 @@ export function endpointPieces(root) {
   const read = (rel) => (existsSync(path.join(root, rel)) ? readFileSync(path.join(root, rel), 'utf8') : '');
   const pathsBlock = /export const PATHS = \{([\s\S]*?)\n\}/.exec(read('src/api/wire/paths.ts'))?.[1] ?? '';
   const contract = read('docs/contract.md');
+  // A paragraph that names the exact path documents it as used, unless it says the path is
+  // not used (the "Other endpoints" list): that one is flagged instead, so a path vigil calls
+  // cannot hide behind a line saying vigil does not call it.
+  const paragraphs = contract.split(/\n\s*\n/);
   for (const [, key, wirePath] of pathsBlock.matchAll(/(\w+):\s*'([^']+)'/g)) {
-    if (!contract.includes(`/${wirePath}`)) problems.push(`src/api/wire/paths.ts: PATHS.${key} (/${wirePath}) is in no section of docs/contract.md: say what vigil relies on (path, body, answer, errors, whether it may be repeated)`);
+    const exact = new RegExp(`/${wirePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[\`\\s?,)]|$)`);
+    const naming = paragraphs.filter((paragraph) => exact.test(paragraph));
+    const notUsed = naming.filter((paragraph) => /\bnot used\b/i.test(paragraph));
+    if (naming.length === notUsed.length) problems.push(`src/api/wire/paths.ts: PATHS.${key} (/${wirePath}) is in no section of docs/contract.md: say what vigil relies on (path, body, answer, errors, whether it may be repeated)`);
+    if (notUsed.length > 0) problems.push(`docs/contract.md: says /${wirePath} is not used by vigil, but PATHS.${key} (src/api/wire/paths.ts) calls it: take it off that line`);
   }
   // The sandbox's rules for the path (its answer and each refusal) are tested beside the
   // OpenAPI check, which only proves that the route answers: a call of the path's fixed part.

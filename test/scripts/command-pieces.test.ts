@@ -106,4 +106,18 @@ describe('lint: the pieces of each endpoint', () => {
     });
     expect(endpointPieces(root)).toEqual([]);
   });
+
+  it('takes neither a longer path nor a "not used" line for the section of a path vigil calls', () => {
+    const root = fileTree({
+      'src/api/wire/paths.ts': "export const PATHS = {\n  listReports: 'organization/reports',\n  listThreats: 'threats/list',\n} as const;\n",
+      'src/api/client.ts': 'export interface ApiClient {\n}\n',
+      'docs/contract.md': '## Getting a report\n\n`GET /organization/reports/{reportId}`\n\n## Other endpoints\n\nNamed by the upstream but not used by vigil: `POST /threats/list`.\n',
+      'test/sandbox/list.test.ts': "api.call('GET', 'organization/reports?slug=acme'); api.call('POST', 'threats/list');",
+    });
+    expect(endpointPieces(root)).toEqual([
+      'src/api/wire/paths.ts: PATHS.listReports (/organization/reports) is in no section of docs/contract.md: say what vigil relies on (path, body, answer, errors, whether it may be repeated)',
+      'src/api/wire/paths.ts: PATHS.listThreats (/threats/list) is in no section of docs/contract.md: say what vigil relies on (path, body, answer, errors, whether it may be repeated)',
+      'docs/contract.md: says /threats/list is not used by vigil, but PATHS.listThreats (src/api/wire/paths.ts) calls it: take it off that line',
+    ]);
+  });
 });
