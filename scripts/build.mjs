@@ -5,7 +5,7 @@
 //   path's runner (Commander, Pastel's option generator, zod, runWork): a run that draws
 //   nothing loads its command's entry and the few chunks the commands share (Node links an ES
 //   module per file, ~1 ms each: one build for everything makes a dry run load 34 files);
-// - dist/pastel.js with dist/commands/** beside it, Pastel's layout: the draw build. Only a
+// - dist/pastel.js with dist/commands/** beside it (one module per definition, derived), the draw build. Only a
 //   run that draws loads it, after the fast path has parsed and checked the input
 //   (src/cli/main.ts renders the command's module; Pastel's own parsing never runs). Each
 //   command module is its own entry point and code splitting shares one copy of ink/react.
@@ -39,17 +39,15 @@ async function listCommandModules(dir) {
   return found;
 }
 
-const commandFiles = await listCommandModules(path.join(root, 'commands'));
 // Each command's room is src/cmd/<noun>/<verb>/ (or src/cmd/<name>/): its definition is the
 // room's command.ts, beside the work and its helpers.
 const definitionsDir = path.join(root, 'src/cmd');
 const definitionFiles = (await listCommandModules(definitionsDir)).filter(file => path.basename(file) === 'command.ts');
 const pastelEntries = [
   {in: path.join(root, 'src/cli/main.ts'), out: 'pastel'},
-  ...commandFiles.map(file => ({
-    in: file,
-    out: path.relative(root, file).replace(/\.tsx?$/, ''),
-  })),
+  // dist/commands/<noun>/<verb>.js, Pastel's shape of each command, derived from its
+  // definition here (no stub to write): the draw build renders it (src/cli/main.ts).
+  ...definitionFiles.map(file => ({in: `vigil-draw:${file}`, out: `commands/${path.relative(definitionsDir, path.dirname(file))}`})),
   // Build time only: writes dist/cli-manifest.json, then is removed.
   {in: path.join(root, 'src/cli/manifest-build.ts'), out: 'manifest-build'},
 ];
@@ -60,6 +58,17 @@ const fastEntries = [
   // A command line naming no command: Commander's error and suggestion (src/cli/fast-path.ts).
   {in: path.join(root, 'src/cli/unknown-command.ts'), out: 'fast/_unknown'},
 ];
+const drawEntryPlugin = {
+  name: 'draw-entries',
+  setup(build) {
+    build.onResolve({filter: /^vigil-draw:/}, args => ({path: args.path.slice('vigil-draw:'.length), namespace: 'vigil-draw'}));
+    build.onLoad({filter: /.*/, namespace: 'vigil-draw'}, args => ({
+      contents: `import {definition} from ${JSON.stringify(args.path)};\nimport {pastelCommand} from ${JSON.stringify(path.join(root, 'src/ui/pastel-command.tsx'))};\nexport {definition};\nexport default pastelCommand(definition).component;\n`,
+      loader: 'js',
+      resolveDir: root,
+    }));
+  },
+};
 const fastEntryPlugin = {
   name: 'fast-entries',
   setup(build) {
@@ -110,7 +119,7 @@ const common = {
 const results = await Promise.all([
   build({...common, entryPoints: [{in: path.join(root, 'src/cli.ts'), out: 'cli'}], splitting: false, plugins: [patches]}),
   build({...common, entryPoints: fastEntries, splitting: true, plugins: [patches, fastEntryPlugin]}),
-  build({...common, entryPoints: pastelEntries, splitting: true, plugins: [patches]}),
+  build({...common, entryPoints: pastelEntries, splitting: true, plugins: [patches, drawEntryPlugin]}),
 ]);
 
 const typeErrors = await typecheck;
@@ -126,7 +135,7 @@ const outputs = Object.fromEntries(
   results
     .flatMap(result => Object.entries(result.metafile.outputs))
     .filter(([file]) => file.endsWith('.js'))
-    .map(([file, output]) => [path.relative(staging, path.resolve(root, file)), Object.keys(output.inputs).map(input => input.replace(/^vigil-fast:/, ''))]),
+    .map(([file, output]) => [path.relative(staging, path.resolve(root, file)), Object.keys(output.inputs).map(input => input.replace(/^vigil-(?:fast|draw):/, ''))]),
 );
 await writeFile(path.join(staging, 'build-meta.json'), `${JSON.stringify(outputs)}\n`);
 

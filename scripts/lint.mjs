@@ -2,7 +2,7 @@
 // shows every missing piece at once, tsc's ("Property 'getReport' does not exist on type
 // 'ApiClient'") and the rules' (docs/commands.md#adding-a-command), not only the first kind.
 // `--no-tsc` runs the rules alone. The rules:
-// - commands/ holds Pastel command modules only (Pastel imports every file there at start);
+// - commands/ holds Pastel's app only (each command's module is derived by the build);
 // - no source file grows past what one reader holds in mind;
 // - only the worker command (src/cmd/worker/) reaches into jobs/, the worker's BullMQ side:
 //   what other commands share with the worker lives in src/ (src/redis/, src/metrics/);
@@ -12,7 +12,7 @@
 // - every cited document and section exists in the repository (scripts/lint/doc-refs.mjs);
 // - no import circle among the transport's modules, src/api (scripts/lint/import-cycles.mjs);
 // - every command has each piece docs/commands.md lists that cannot be derived at run time:
-//   Pastel's stub, its group's description and module, a page naming it, its tests, and for an
+//   its group's description, a page naming it, its tests, and for an
 //   endpoint its section of docs/contract.md and a test of its client method (scripts/lint/command-pieces.mjs);
 // - every dependency with an install script is allowed or denied in package.json's
 //   `allowScripts` (npm 11 warns at `npm ci` about any other, and a later npm blocks it);

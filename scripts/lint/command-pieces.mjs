@@ -1,34 +1,12 @@
 // A command is one room, src/cmd/<noun>/<verb>/command.ts, and the pieces around it that
-// cannot be derived at run time: Pastel's stub (Pastel discovers commands by reading
-// commands/), the group's description and module, and a page that tells a person about it.
+// cannot be derived: the group's description and a page that tells a person about it
+// (Pastel's module of each command is derived by the build: scripts/build.mjs).
 // Each missing or stray piece is one line naming the file to write (docs/commands.md#adding-a-command).
 // Tests sit where the code sits: test/cmd/<noun>/<verb>/ for each command (or a test of the
 // group's folder that imports the room, for a file driving several verbs: auth, config), and
 // no folder of test/cmd without a room of src/cmd (docs/testing.md#where-a-test-sits).
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
-
-/** Pastel's stub of a command, the same for every command but for the path (docs/commands.md). */
-export function stubText(commandPath) {
-  const up = '../'.repeat(commandPath.length);
-  return `import {definition} from '${up}src/cmd/${commandPath.join('/')}/command.js';
-import {pastelCommand} from '${up}src/ui/pastel-command.js';
-
-// Pastel's view of the command; the command itself is its definition (docs/commands.md).
-const command = pastelCommand(definition);
-export {definition};
-export const {description, options, args} = command;
-export default command.component;
-`;
-}
-
-/** The group module of commands/<group>/, whose description lives in src/cli/groups.ts. */
-export function groupText(group) {
-  return `import {GROUPS} from '../../src/cli/groups.js';
-
-export const description = GROUPS.${group};
-`;
-}
 
 function files(dir) {
   if (!existsSync(dir)) return [];
@@ -59,7 +37,6 @@ export function commandPieces(root) {
   const groupsSource = read('src/cli/groups.ts') ?? '';
   // docs/commands.md, the guide to adding a command, names commands as examples: not a page about them.
   const pages = ['README.md', ...files(path.join(root, 'docs')).filter((f) => f.endsWith('.md') && path.basename(f) !== 'commands.md').map((f) => path.relative(root, f))].map(read).join('\n');
-  const stubs = new Set();
   const groups = new Set();
   const tests = files(path.join(root, 'test/cmd')).filter((f) => /\.test\.tsx?$/.test(f)).map((f) => path.relative(root, f));
   for (const def of definitions(root)) {
@@ -68,11 +45,6 @@ export function commandPieces(root) {
       problems.push(`${def.file}: its path [${def.path.join(', ')}] must name its room (src/cmd/<noun>/<verb>/ for ['<noun>', '<verb>'])`);
       continue;
     }
-    const stub = `commands/${def.path.join('/')}.tsx`;
-    stubs.add(stub);
-    const text = read(stub);
-    if (text === undefined) problems.push(`${stub}: missing: Pastel's stub of ${def.file} (the 8 lines in docs/commands.md#adding-a-command)`);
-    else if (text !== stubText(def.path)) problems.push(`${stub}: is not the stub of ${def.file}, word for word (docs/commands.md#adding-a-command)`);
     const name = def.path.join(' ');
     if (!pages.includes(`vigil ${name}`)) problems.push(`${def.file}: no page names \`vigil ${name}\`: say what it does in README.md or docs/`);
     const folder = `test/cmd/${def.path.join('/')}/`;
@@ -92,10 +64,6 @@ export function commandPieces(root) {
     const verbs = verbsOf(group);
     const named = verbs.filter((verb) => new RegExp(`\\b${verb}\\b`, 'i').test(line?.[1] ?? ''));
     if (named.length >= 2 && named.length < verbs.length) problems.push(`src/cli/groups.ts: the line of ${group} names ${named.join(', ')} but not ${verbs.filter((v) => !named.includes(v)).join(', ')}: say what the group holds now`);
-    const index = `commands/${group}/index.ts`;
-    const text = read(index);
-    if (text === undefined) problems.push(`${index}: missing: the group module of ${group} (docs/commands.md#adding-a-command)`);
-    else if (text !== groupText(group)) problems.push(`${index}: is not the group module of ${group}, word for word`);
   }
   // `vigil reports create|list|search` in a page reads as every verb of the group.
   for (const page of ['README.md', ...files(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => path.relative(root, f))]) {
@@ -106,9 +74,8 @@ export function commandPieces(root) {
   }
   for (const file of files(path.join(root, 'commands'))) {
     const rel = path.relative(root, file);
-    const base = path.basename(file);
-    if (base.startsWith('_app.') || base === 'index.ts') continue;
-    if (!stubs.has(rel)) problems.push(`${rel}: a stub with no command: no src/cmd/${rel.replace(/^commands\//, '').replace(/\.tsx$/, '')}/command.ts defines it`);
+    if (path.basename(file).startsWith('_app.')) continue;
+    problems.push(`${rel}: only Pastel's app (commands/_app.tsx) lives in commands/: each command's module is derived from its definition by the build (scripts/build.mjs)`);
   }
   return problems;
 }

@@ -17,11 +17,11 @@ export interface CommandInput<O, A> {
 
 /**
  * The one definition of a vigil command (see docs/commands.md). Pastel's command module
- * (commands/<noun>/<verb>.tsx), the fast path that draws nothing (src/cli/fast-path.ts), the
+ * (dist/commands/<noun>/<verb>.js, derived by the build), the fast path (src/cli/fast-path.ts), the
  * help text and the shell completion are all derived from it, so they cannot disagree.
  */
 export interface CommandDefinition<O = any, A = any> {
-  /** Words after `vigil`: ['reports', 'list']. Must match the file under commands/. */
+  /** Words after `vigil`: ['reports', 'list']. Must name the room: src/cmd/reports/list/. */
   path: readonly string[];
   /** One line, shown in the parent's command list and at the top of the help. */
   description: string;

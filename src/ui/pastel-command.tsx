@@ -1,7 +1,7 @@
 import {lazy, Suspense, type ComponentType} from 'react';
 import type {CommandDefinition, CommandInput} from '../cli/define.js';
 
-/** What Pastel reads from a module under commands/ (its read-commands.js). */
+/** A command's module in Pastel's layout (dist/commands/<noun>/<verb>.js, derived by scripts/build.mjs). */
 export interface PastelCommand {
   description: string;
   options: ReturnType<CommandDefinition['options']>;

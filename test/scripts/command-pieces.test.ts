@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {fileTree} from '../helpers/file-tree.js';
 // @ts-expect-error: a plain .mjs script, no types
-import {commandPieces, endpointPieces, groupText, stubText} from '../../scripts/lint/command-pieces.mjs';
+import {commandPieces, endpointPieces} from '../../scripts/lint/command-pieces.mjs';
 
 const definition = (words: string[]) => `export const definition = defineCommand({\n  path: [${words.map(w => `'${w}'`).join(', ')}],\n});\n`;
 
@@ -9,8 +9,6 @@ const definition = (words: string[]) => `export const definition = defineCommand
 function repo(files: Record<string, string>): string {
   return fileTree({
     'src/cmd/reports/list/command.ts': definition(['reports', 'list']),
-    'commands/reports/list.tsx': stubText(['reports', 'list']),
-    'commands/reports/index.ts': groupText('reports'),
     'commands/_app.tsx': 'export default function App() {}\n',
     'src/cli/groups.ts': "export const GROUPS = {\n  reports: 'Create, list and search reports',\n};\n",
     'README.md': 'Run `vigil reports list`.\n',
@@ -27,16 +25,14 @@ describe('lint: the pieces of each command', () => {
   it('names each piece a new command in a new group lacks, one line each', () => {
     const root = repo({'src/cmd/takedowns/get/command.ts': definition(['takedowns', 'get'])});
     expect(commandPieces(root)).toEqual([
-      "commands/takedowns/get.tsx: missing: Pastel's stub of src/cmd/takedowns/get/command.ts (the 8 lines in docs/commands.md#adding-a-command)",
       'src/cmd/takedowns/get/command.ts: no page names `vigil takedowns get`: say what it does in README.md or docs/',
       'test/cmd/takedowns/get/: missing: the tests of src/cmd/takedowns/get/command.ts (its work called directly, as a TTY and piped; docs/commands.md#adding-a-command)',
       'src/cli/groups.ts: missing: the one-line description of the group takedowns',
-      'commands/takedowns/index.ts: missing: the group module of takedowns (docs/commands.md#adding-a-command)',
     ]);
   });
 
   it('wants the tests where the command is: its mirror under test/cmd, or its group folder importing it', () => {
-    const get = {'src/cmd/reports/get/command.ts': definition(['reports', 'get']), 'commands/reports/get.tsx': stubText(['reports', 'get']), 'docs/reports.md': '`vigil reports get`'};
+    const get = {'src/cmd/reports/get/command.ts': definition(['reports', 'get']), 'docs/reports.md': '`vigil reports get`'};
     expect(commandPieces(repo({...get, 'test/cmd/reports/get/get.test.ts': ''}))).toEqual([]);
     expect(commandPieces(repo({...get, 'test/cmd/reports/reports.test.ts': "import '../../../src/cmd/reports/get/get.js';"}))).toEqual([]);
     expect(commandPieces(repo({...get, 'test/cmd/reports/reports.test.ts': '', 'test/cmd/report/get/get.test.ts': ''}))).toEqual([
@@ -45,23 +41,21 @@ describe('lint: the pieces of each command', () => {
     ]);
   });
 
-  it('refuses a stub that differs from the template, a stub without a room and a path that is not its room', () => {
+  it("refuses anything in commands/ but the app (a command's module is derived) and a path that is not its room", () => {
     const root = repo({
-      'commands/reports/list.tsx': stubText(['reports', 'list']).replace('pastelCommand(definition)', 'pastelCommand(definition, {x: 1})'),
-      'commands/reports/get.tsx': stubText(['reports', 'get']),
+      'commands/reports/get.tsx': 'export default function Get() {}\n',
       'src/cmd/doctor/command.ts': definition(['doctors']),
       [['docs', 'doctor.md'].join('/')]: '`vigil doctors`',
     });
     expect(commandPieces(root)).toEqual([
       "src/cmd/doctor/command.ts: its path [doctors] must name its room (src/cmd/<noun>/<verb>/ for ['<noun>', '<verb>'])",
-      'commands/reports/list.tsx: is not the stub of src/cmd/reports/list/command.ts, word for word (docs/commands.md#adding-a-command)',
-      'commands/reports/get.tsx: a stub with no command: no src/cmd/reports/get/command.ts defines it',
+      "commands/reports/get.tsx: only Pastel's app (commands/_app.tsx) lives in commands/: each command's module is derived from its definition by the build (scripts/build.mjs)",
     ]);
   });
 
   it("names a verb the group's line or a page's `vigil <noun> a|b` list leaves out", () => {
-    const search = {'src/cmd/reports/search/command.ts': definition(['reports', 'search']), 'commands/reports/search.tsx': stubText(['reports', 'search']), 'test/cmd/reports/search/search.test.ts': ''};
-    const get = {'src/cmd/reports/get/command.ts': definition(['reports', 'get']), 'commands/reports/get.tsx': stubText(['reports', 'get']), 'test/cmd/reports/get/get.test.ts': ''};
+    const search = {'src/cmd/reports/search/command.ts': definition(['reports', 'search']), 'test/cmd/reports/search/search.test.ts': ''};
+    const get = {'src/cmd/reports/get/command.ts': definition(['reports', 'get']), 'test/cmd/reports/get/get.test.ts': ''};
     const pages = {'README.md': 'Run `vigil reports list|search`, `vigil reports get` and `vigil reports search`.\n', 'docs/commands.md': 'Not a page about any command: `vigil reports get`.\n'};
     expect(commandPieces(repo({...search, ...pages}))).toEqual([]);
     expect(commandPieces(repo({...search, ...get, ...pages}))).toEqual([
