@@ -104,6 +104,8 @@ describe('the health board', () => {
     expect(app.frame()).toContain('press r to grade it now');
     await press(app, 'r');
     await waitFor(() => expect(app.frame()).toContain('fail proposal_pending 5180: proposal 5180 waits'));
+    // One finding listed of the 14 pendingCount observed: "findings 1" read as one pending.
+    expect(app.frame()).toContain('findings    1 of 14 (pendingCount)');
     expect(app.regrades).toEqual(['reviewing.backlog@acme']);
     expect(app.frame()).not.toContain('\u001b[2J');
     await press(app, KEYS.escape);
