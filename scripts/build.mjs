@@ -20,11 +20,11 @@ import {spawn} from 'node:child_process';
 import {build} from 'esbuild';
 import {readFile, readdir, rename, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import {pathToFileURL} from 'node:url';
+import {fileURLToPath, pathToFileURL} from 'node:url';
 import {buildCommit} from './build/commit.mjs';
 import {dependencyPatchesPlugin, exitOnChangedVersions} from './build/patches.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
 // `vigil --version` and vigil_build_info name it (scripts/build/commit.mjs).
 const commit = buildCommit(root);

@@ -56,3 +56,12 @@ export function checkBaseUrl(raw: string): URL {
   if (!url.pathname.endsWith('/')) url.pathname += '/';
   return url;
 }
+
+/**
+ * The base URL to try for one that does not end in /api/v2 (no trailing slash): another
+ * API version or a bare /api is replaced (`.../api/v1` -> `.../api/v2`, not
+ * `.../api/v1/api/v2`), anything else gets /api/v2 appended.
+ */
+export function suggestedBaseUrl(trimmed: string): string {
+  return /\/api(\/v\d+)?$/i.test(trimmed) ? trimmed.replace(/\/api(\/v\d+)?$/i, '/api/v2') : `${trimmed}/api/v2`;
+}

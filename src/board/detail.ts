@@ -69,11 +69,25 @@ export function detailLines(cell: BoardCell, now: number, regrade?: Regrade): De
   return lines;
 }
 
+/**
+ * "10 of 14 (pendingCount)" where the upstream lists fewer findings than a count it
+ * observed: "findings 10" beside pendingCount=14 read as ten pending. The count is the one
+ * observed `...Count` above the number listed (the API documents no total of its own).
+ */
+function findingsCount(result: HealthcheckResult): string {
+  const listed = result.findings.length;
+  const counts = Object.entries(result.observed).filter(([key, value]) => /count$/i.test(key) && typeof value === 'number' && Number.isInteger(value) && value > listed);
+  if (counts.length !== 1) return listed === 0 ? 'none' : String(listed);
+  const [key, total] = counts[0]!;
+  // The key is the upstream's text: stripped as every other upstream string here.
+  return `${listed} of ${total} (${sanitizeText(redact(key))})`;
+}
+
 function resultLines(result: HealthcheckResult, at: number, now: number): DetailLine[] {
   const text = (value: string | null | undefined) => sanitizeText(redact(value ?? '-'));
   const lines: DetailLine[] = [
     {text: `graded now  ${result.severity.toUpperCase()} ${ago(new Date(at).toISOString(), now)}: observed ${pairs(result.observed)}; thresholds ${pairs(result.threshold)}`, style: SEVERITY_COLOR[result.severity]},
-    {text: `findings    ${result.findings.length === 0 ? 'none' : result.findings.length}`},
+    {text: `findings    ${findingsCount(result)}`},
   ];
   for (const finding of result.findings) {
     const ref = finding.ref === null ? '' : ` ${text(finding.ref)}`;

@@ -75,10 +75,37 @@ export function layoutColumns(width: number, orgs: readonly string[], checks: nu
   return {orgWidth, cellWidth, visible: Math.max(1, Math.min(checks, Math.floor(room / cellWidth))), words: cellWidth >= WORD_CELL, groupRow: true};
 }
 
-/** A column's header: the check's name without its group (the group row above says it), cut to fit. */
+/**
+ * A column's header: the check's name without its group (the group row above says it). Cut
+ * to the cell, "cancelled-count" and "cancelled-share" were both "canc…": a name of several
+ * words is abbreviated word by word instead ("can-sh"), each word keeping its start.
+ */
 export function columnHeader(check: string, width: number): string {
   const [, name] = splitCheck(check);
-  return fit(name, width - 1);
+  return abbreviate(name, width - 1);
+}
+
+/** `name` in at most `width` cells: whole, else each `-` word cut to share the room, else cut with `…`. */
+export function abbreviate(name: string, width: number): string {
+  const chars = [...name];
+  if (chars.length <= width) return name;
+  const words = name.split('-').filter(Boolean);
+  const room = width - (words.length - 1);
+  if (words.length < 2 || room < words.length) return fit(name, width);
+  // Round-robin: every word gets a letter, then one more each, left to right, while room lasts.
+  const kept = words.map(() => 0);
+  for (let left = room; left > 0; ) {
+    let grew = false;
+    for (let i = 0; i < words.length && left > 0; i++) {
+      if (kept[i]! < [...words[i]!].length) {
+        kept[i]! += 1;
+        left -= 1;
+        grew = true;
+      }
+    }
+    if (!grew) break;
+  }
+  return words.map((word, i) => [...word].slice(0, kept[i]).join('')).join('-');
 }
 
 /** The group row: each run of columns of one group labelled once, over the columns it spans. */

@@ -13,7 +13,7 @@ export type Shell = (typeof SHELLS)[number];
  * the word typed may be an alias (`alias vigil="node dist/cli.js"`) the script cannot run.
  */
 export function completionScript(shell: Shell, manifest: Pick<Manifest, 'commands' | 'groups'>, program: readonly string[]): string {
-  return {bash, zsh, fish}[shell](model(manifest), program.map(quote).join(' '));
+  return {bash, zsh, fish}[shell](model(manifest), program.map(shell === 'fish' ? fishQuote : quote).join(' '));
 }
 
 interface Model {
@@ -46,6 +46,11 @@ function model(manifest: Pick<Manifest, 'commands' | 'groups'>): Model {
 }
 
 const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+/**
+ * fish's single quotes are not POSIX's: a backslash escapes `\\` and `'` inside them, so
+ * POSIX's `'\\''` lets a word holding `\\'` close the quote and run what follows.
+ */
+const fishQuote = (word: string) => `'${word.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 
 /**
  * The saved org, asked of the vigil that wrote the script (`config get org` reads the saved
@@ -54,6 +59,7 @@ const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
  */
 const SAVED_ORG = (program: string) => `$(${program} config get org 2>/dev/null)`;
 const words = (list: readonly string[]) => quote(list.join(' '));
+const fishWords = (list: readonly string[]) => fishQuote(list.join(' '));
 
 /** The loop both bash and zsh use to find the command typed so far (in `cmd`). */
 function findCommand(model: Model, first: string, last: string, word: string): string {
@@ -143,7 +149,7 @@ function fish(model: Model, program: string): string {
     '# vigil completion for fish. Load it with: vigil completion fish | source',
     '# (or save it as ~/.config/fish/completions/vigil.fish)',
     `set -g __vigil_paths ${model.paths.map(quote).join(' ')}`,
-    `set -g __vigil_commands ${model.commands.map(command => quote(command.path)).join(' ')}`,
+    `set -g __vigil_commands ${model.commands.map(command => fishQuote(command.path)).join(' ')}`,
     '# The command typed so far: "", "reports", "reports list".',
     'function __vigil_cmd',
     '    set -l cmd',
@@ -164,18 +170,18 @@ function fish(model: Model, program: string): string {
     'end',
   ];
   for (const group of model.groups) {
-    lines.push(`complete -c vigil -n ${quote(`test "$(__vigil_cmd)" = ${quote(group.path)}`)} -a ${words(group.words)}`);
+    lines.push(`complete -c vigil -n ${fishQuote(`test "$(__vigil_cmd)" = ${fishQuote(group.path)}`)} -a ${fishWords(group.words)}`);
   }
   for (const command of model.commands) {
-    const when = `-n ${quote(`test "$(__vigil_cmd)" = ${quote(command.path)}`)}`;
+    const when = `-n ${fishQuote(`test "$(__vigil_cmd)" = ${fishQuote(command.path)}`)}`;
     const valued = new Map(command.valueFlags.map(valueFlag => [valueFlag.flag, valueFlag]));
     for (const flag of command.flags) {
       const value = valued.get(flag);
-      const takes = value === undefined ? '' : value.values.length > 0 ? ` -x -a ${words(value.values)}` : value.complete === 'files' ? ' -r -F' : value.complete === 'org' ? ` -x -a ${quote('(__vigil_saved_org)')}` : ' -x';
+      const takes = value === undefined ? '' : value.values.length > 0 ? ` -x -a ${fishWords(value.values)}` : value.complete === 'files' ? ' -r -F' : value.complete === 'org' ? ` -x -a ${fishQuote('(__vigil_saved_org)')}` : ' -x';
       const description = command.descriptions[flag];
-      lines.push(`complete -c vigil ${when} -l ${flag.replace(/^--/, '')}${takes}${description ? ` -d ${quote(description.split(/[.(]/)[0]!.trim())}` : ''}`);
+      lines.push(`complete -c vigil ${when} -l ${flag.replace(/^--/, '')}${takes}${description ? ` -d ${fishQuote(description.split(/[.(]/)[0]!.trim())}` : ''}`);
     }
-    if (command.argValues.length > 0) lines.push(`complete -c vigil ${when} -a ${words(command.argValues)}`);
+    if (command.argValues.length > 0) lines.push(`complete -c vigil ${when} -a ${fishWords(command.argValues)}`);
   }
   return `${lines.join('\n')}\n`;
 }

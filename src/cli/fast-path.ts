@@ -1,3 +1,4 @@
+import {fileURLToPath} from 'node:url';
 import {fastEntryUrl, readManifest, route} from './manifest.js';
 import {normalizeArgv} from './normalize-argv.js';
 import {COMMIT, versionLine} from '../version.js';
@@ -16,7 +17,8 @@ import type {reportUnknown} from './unknown-command.js';
  */
 export async function fastPath(rawArgv: readonly string[], entryUrl: string): Promise<number | (Draw & {path: string})> {
   const argv = normalizeArgv(rawArgv);
-  const manifest = readManifest(new URL(entryUrl).pathname);
+  // fileURLToPath, not .pathname: an install path with a space, `"` or `{` is percent-encoded there.
+  const manifest = readManifest(fileURLToPath(entryUrl));
   const asked = route(argv.slice(2), manifest);
   switch (asked.kind) {
     case 'unknown': {

@@ -1,4 +1,5 @@
 import {ApiError, InterruptedError} from '../errors.js';
+import {suggestedBaseUrl} from '../api/url-guard.js';
 import {ExitCode} from '../exit-codes.js';
 import {formatError} from '../output/error-banner.js';
 import {loadTableRenderer, tableMayBeDrawn} from '../output/print.js';
@@ -48,7 +49,7 @@ function explainNotFound(error: unknown, baseUrl: string | undefined): unknown {
   const trimmed = baseUrl.replace(/\/+$/, '');
   const where = '(--base-url, VIGIL_BASE_URL or `vigil config set base-url`)';
   let hint: string;
-  if (!trimmed.endsWith('/api/v2')) hint = `the base URL ${trimmed} does not end in /api/v2; try ${trimmed}/api/v2 ${where}`;
+  if (!trimmed.endsWith('/api/v2')) hint = `the base URL ${trimmed} does not end in /api/v2; try ${suggestedBaseUrl(trimmed)} ${where}`;
   else if (/^HTTP 404\b/.test(error.message)) hint = `${trimmed} answered 404 without the API's error body: it does not look like the External API v2; check the host and path ${where}`;
   else return error;
   return new ApiError({message: error.message, status: error.status, code: error.code, issues: error.issues, details: error.details}, hint);

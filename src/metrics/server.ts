@@ -1,5 +1,6 @@
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
 import type {MetricsBody, MetricsView} from './registry.js';
+import {evictOldestWaiting, requestTimeouts, SLOW_CLIENT_LIMITS, type SlowClientLimits} from './slow-clients.js';
 
 /**
  * The worker's HTTP endpoint: `/metrics` for Prometheus (`/metrics/process` and
@@ -61,8 +62,11 @@ export async function startMetricsServer(options: {
   /** The body of a view in parts, written in order, gzipped when `gzip` and the render agrees (VigilMetrics.body). */
   render: (view: MetricsView, gzip: boolean) => Promise<MetricsBody>;
   health: () => Health;
+  /** Bounds on clients that hold a socket without a request (slow-clients.ts); tests shrink them. */
+  slowClients?: Partial<SlowClientLimits>;
 }): Promise<MetricsServer> {
-  const server = createServer((req, res) => {
+  const limits = {...SLOW_CLIENT_LIMITS, ...options.slowClients};
+  const server = createServer(requestTimeouts(limits), (req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, {allow: 'GET, HEAD'}).end();
@@ -89,6 +93,7 @@ export async function startMetricsServer(options: {
   });
   // Keep-alive connections from Prometheus must not hold shutdown open.
   server.keepAliveTimeout = 5000;
+  evictOldestWaiting(server, limits.waitingCap);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

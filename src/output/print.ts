@@ -42,6 +42,16 @@ export function terminalWidth(io: Pick<IO, 'stdout' | 'env'>): number {
 }
 
 /**
+ * A table's width: the terminal's; on a pipe (`--output table > file`, `| less -S`) COLUMNS
+ * when set, else no limit: no terminal wraps it there, and a cut cell is lost data.
+ */
+function tableWidth(io: Pick<IO, 'stdout' | 'env' | 'stdoutIsTTY'>): number {
+  if (io.stdoutIsTTY) return terminalWidth(io);
+  const fromEnv = Number.parseInt(io.env.COLUMNS ?? '', 10);
+  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : Number.POSITIVE_INFINITY;
+}
+
+/**
  * The one way static commands print a listing, so every data command behaves the same:
  * the format from `resolveOutputFormat`, results on stdout, the "nothing found" note on
  * stderr (never mixed into data a script reads).
@@ -65,7 +75,7 @@ export function formatRows<Row>(io: IO, format: OutputFormat, rows: readonly Row
     case 'table':
       if (rows.length === 0) return '';
       if (table === undefined) throw new Error('the table renderer is not loaded (loadTableRenderer)');
-      return table.renderTable(rows, columns, {width: terminalWidth(io), color: colorEnabled(io)});
+      return table.renderTable(rows, columns, {width: tableWidth(io), color: colorEnabled(io)});
   }
 }
 

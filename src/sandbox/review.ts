@@ -53,7 +53,7 @@ export function reviewProposal(store: Store, input: ReviewInput): ReviewResponse
     throw conflict(`assetId ${body.assetId} is not the asset of proposal ${proposal.id} (its asset.id is ${proposal.asset.id})`);
   }
   if (proposal.reviewStatus !== 'PENDING_CUSTOMER_REVIEW') {
-    throw conflict(`Proposal ${proposal.id} is not awaiting review (reviewStatus ${proposal.reviewStatus})`);
+    throw conflict(notAwaitingYou(proposal.id, proposal.reviewStatus));
   }
   if (store.reviewsSince(report.orgSlug, input.now - DAY).length >= input.limit) {
     throw new SandboxHttpError(429, {message: REVIEW_LIMIT_MESSAGE(input.limit), code: 'TOO_MANY_REQUESTS'});
@@ -94,4 +94,13 @@ function notFound(proposalId: string, slug?: string): SandboxHttpError {
 
 function conflict(message: string): SandboxHttpError {
   return new SandboxHttpError(409, {message, code: 'CONFLICT'});
+}
+
+/**
+ * Why a proposal is not the caller's to review, saying whose it is: "not awaiting review
+ * (reviewStatus PENDING)" read as a contradiction, since PENDING is pending the platform.
+ */
+function notAwaitingYou(id: number, status: string): string {
+  if (status === 'PENDING') return `Proposal ${id} is not awaiting your review: it awaits the platform's analysts (reviewStatus PENDING; only PENDING_CUSTOMER_REVIEW is yours to review)`;
+  return `Proposal ${id} is not awaiting your review: it was already reviewed (reviewStatus ${status})`;
 }

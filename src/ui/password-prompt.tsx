@@ -28,7 +28,7 @@ export function PasswordPrompt({label, onSubmit, onAbandon}: PasswordPromptProps
       <Box>
         <Text bold>{label}: </Text>
         <PasswordInput
-          placeholder="paste it here (input is hidden)"
+          placeholder="paste it here (each character shows as *)"
           onChange={() => setEmpty(false)}
           onSubmit={value => {
             if (value.trim() === '') {

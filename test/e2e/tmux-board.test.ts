@@ -182,7 +182,10 @@ describe.skipIf(skip)('vigil healthchecks board in a terminal', () => {
     const grid = gridOf(screen, 80, orgs, checks.length);
     for (const cell of cells) expect(grid.get(cell.org)![checks.indexOf(cell.check)], `${cell.check}@${cell.org}`).toBe(GLYPH[cell.severity]);
     expect(screen.split('\n').every(line => [...line].length <= 80)).toBe(true);
-    expect(screen).toContain('? help · q quit');
+    // Every key of the footer at 80 columns (cut, it lost filter, not ok and review), and
+    // the cursor's cell in full above it: the legend of the cut headers.
+    expect(screen).toContain('? help  q quit  hjkl move  ⏎ detail  r regrade  / filter  f not ok  v review');
+    expect(screen).toMatch(/^[a-z]+\.[a-z-]+ · (acme|umbrella)$/m);
     term.type('?');
     await term.waitForScreen("Enter          the cell's detail");
     term.type('q');

@@ -127,6 +127,7 @@ describe.skipIf(tmux.skipReason)('guided create in a terminal', () => {
     term.type('Half typed');
     term.keys('C-c');
     expect(await term.waitForExit()).toBe(130);
+    expect(term.screen()).toContain('interrupted: nothing was sent');
     expect(term.ttyModes()).toMatch(/(^|\s)icanon\b/);
   });
 });

@@ -50,7 +50,7 @@ describe.skipIf(tmux.skipReason)('reviewing the queue in a terminal', () => {
     term.keys('Enter');
     screen = await term.waitForScreen('Decision: REJECT (no malicious activity)');
     expect(screen).toContain('Note: seen in the wild');
-    term.keys('Enter');
+    term.type('y');
     await term.waitForScreen(`rejected proposal ${second.proposalId}`);
     screen = await term.waitForScreen(`of ${total - 2} (page 1)`);
     expect(screen).not.toMatch(new RegExp(`^[ ›] ${second.reportId} `, 'm'));

@@ -168,6 +168,19 @@ describe('errors', () => {
     expect((await check({slug: 'acme'})).status).toBe(200);
   });
 
+  it("a fault's pathPrefix is taken under /api/v2 or whole; one that can never match is a 400 naming it", async () => {
+    const queued = await api.call('POST', '/_sandbox/faults', {body: {status: 503, times: 1, pathPrefix: '/api/v2/healthchecks'}});
+    expect(queued.status, queued.text).toBe(200);
+    expect((await check({slug: 'acme'})).status).toBe(503);
+    expect((await check({slug: 'acme'})).status).toBe(200);
+    for (const pathPrefix of ['/api/v1/healthchecks', '/_sandbox/orgs']) {
+      const refused = await api.call('POST', '/_sandbox/faults', {body: {pathPrefix}});
+      expect(refused.status).toBe(400);
+      expect(refused.text).toContain('pathPrefix');
+    }
+    expect((await check({slug: 'acme'})).status).toBe(200);
+  });
+
   it('413 with an error object over the body limit', async () => {
     const reply = await api.call('POST', PATH, {raw: JSON.stringify({slug: 'acme', pad: 'x'.repeat(1_100_000)})});
     expect(reply.status).toBe(413);

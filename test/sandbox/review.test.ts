@@ -110,7 +110,16 @@ describe('POST /organization/proposals/{id}/review: refusals, each in the {messa
     expect((await review(first!.proposalId, {assetId: first!.assetId, decision: 'REJECT'})).status).toBe(200);
     const again = await review(first!.proposalId, {assetId: first!.assetId, decision: 'APPROVE'});
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(`Proposal ${first!.proposalId} is not awaiting review (reviewStatus REJECTED)`);
+    expect(again.body.message).toBe(`Proposal ${first!.proposalId} is not awaiting your review: it was already reviewed (reviewStatus REJECTED)`);
+  });
+
+  it('409 for a proposal the platform still reviews says whose review it awaits', async () => {
+    const listed = await api.call('GET', `organization/reports?${new URLSearchParams({slug: 'acme', limit: '20'})}`, {key: ALL_KEY});
+    const proposal = (listed.body.reports as any[]).flatMap(report => report.proposals).find((p: {reviewStatus: string}) => p.reviewStatus === 'PENDING');
+    expect(proposal, 'a seeded proposal still PENDING').toBeDefined();
+    const reply = await review(proposal.id, {assetId: proposal.asset.id, decision: 'APPROVE'});
+    expect(reply.status).toBe(409);
+    expect(reply.body.message).toBe(`Proposal ${proposal.id} is not awaiting your review: it awaits the platform's analysts (reviewStatus PENDING; only PENDING_CUSTOMER_REVIEW is yours to review)`);
   });
 
   it.each([

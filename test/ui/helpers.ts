@@ -46,15 +46,18 @@ export const KEYS = {
 };
 
 /** A SessionEnd that records how the screen ended instead of touching the process. */
-export function fakeEnd(): SessionEnd & {codes: number[]; interrupts: number} {
+export function fakeEnd(): SessionEnd & {codes: number[]; interrupts: number; notes: string[]} {
   const end = {
     codes: [] as number[],
     interrupts: 0,
+    /** What each interrupt said it left (SessionEnd.interrupt's note). */
+    notes: [] as string[],
     done(code: number) {
       end.codes.push(code);
     },
-    interrupt() {
+    interrupt(note?: string) {
       end.interrupts += 1;
+      if (note !== undefined) end.notes.push(note);
     },
   };
   return end;

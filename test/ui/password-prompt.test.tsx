@@ -11,6 +11,9 @@ describe('PasswordPrompt', () => {
     const onSubmit = vi.fn();
     const app = await settled(() => render(<PasswordPrompt label="API key" onSubmit={onSubmit} />));
     expect(app.lastFrame()).toContain('API key:');
+    // The words say what the prompt does: it echoes a * per character, it does not hide them.
+    expect(app.lastFrame()).toContain('(each character shows as *)');
+    expect(app.lastFrame()).not.toContain('hidden');
     await press(app, SECRET);
     expect(app.lastFrame()).toContain('*'.repeat(SECRET.length));
     expect(app.lastFrame()).not.toContain(SECRET);

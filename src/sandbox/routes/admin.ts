@@ -15,7 +15,14 @@ const logQuery = z.object({status: z.string().regex(/^[A-Z_]+$/, 'status must be
 const faultBody = z.object({
   status: z.union([z.literal(429), z.literal(500), z.literal(502), z.literal(503)]).default(500),
   times: z.number().int().min(1).max(100).default(1),
-  pathPrefix: z.string().default(''),
+  pathPrefix: z
+    .string()
+    .default('')
+    // Both forms: the path under /api/v2 (`healthchecks`) and the whole one (`/api/v2/healthchecks`).
+    .transform(prefix => prefix.replace(/^\/?api\/v2(\/|$)/, '').replace(/^\//, ''))
+    .refine(prefix => !/^(api(\/|$)|_sandbox)/.test(prefix), {
+      message: 'pathPrefix must name an API path, under /api/v2 or without it (e.g. "healthchecks" or "/api/v2/healthchecks"): faults apply to API calls only, so this one could never match',
+    }),
 });
 
 type AdminRequest = {headers: Record<string, unknown>; params: unknown};
@@ -119,7 +126,7 @@ export function adminRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.post(`${ADMIN_PREFIX}/faults`, async request => {
     requireAllOrgs(authenticate(request.headers['x-api-key'], ctx.keys));
     const body = parseOrBadRequest(faultBody, request.body ?? {});
-    ctx.faults.push({status: body.status, pathPrefix: body.pathPrefix.replace(/^\//, ''), remaining: body.times});
+    ctx.faults.push({status: body.status, pathPrefix: body.pathPrefix, remaining: body.times});
     return {queued: ctx.faults.map(f => ({...f}))};
   });
 }

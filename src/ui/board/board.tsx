@@ -152,8 +152,9 @@ export function HealthBoard({read, regrade, reviewQueue, end, now = Date.now, in
       {state.filterLine !== null ? (
         <Text>{`/${state.filterLine}█`}</Text>
       ) : (
-        <Text color="yellow" wrap="truncate">
-          {state.notice ?? ' '}
+        // No notice: the cursor's cell by its full names, the legend of headers cut to fit.
+        <Text color={state.notice ? 'yellow' : 'gray'} wrap="truncate">
+          {state.notice ?? (state.cursor.check && state.cursor.org && board ? `${state.cursor.check} · ${state.cursor.org}` : ' ')}
         </Text>
       )}
       <Text dimColor wrap="truncate">

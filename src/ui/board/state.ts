@@ -128,11 +128,11 @@ function onFilterKey(state: BoardState, input: string, key: Key): BoardState {
 }
 
 /** Every key the board answers: all of them in `?`, those with a `short` in the footer too. */
-export const BOARD_KEYS: Array<{keys: string; does: string; short?: string}> = [
+export const BOARD_KEYS: Array<{keys: string; does: string; short?: string; compact?: string}> = [
   {keys: '?', does: 'this help', short: 'help'},
   {keys: 'q', does: 'quit', short: 'quit'},
-  {keys: '←↓↑→ hjkl', does: 'move', short: 'move'},
-  {keys: 'Enter', does: "the cell's detail: observed, thresholds, graded at, runbook", short: 'detail'},
+  {keys: '←↓↑→ hjkl', does: 'move', short: 'move', compact: 'hjkl move'},
+  {keys: 'Enter', does: "the cell's detail: observed, thresholds, graded at, runbook", short: 'detail', compact: '⏎ detail'},
   {keys: 'r', does: 'grade this (check, org) now with one upstream call, and show its findings', short: 'regrade'},
   {keys: '/', does: 'filter orgs by name (Enter applies, Esc cancels)', short: 'filter'},
   {keys: 'f', does: 'only rows and columns with something not ok (again: everything)', short: 'not ok'},
@@ -141,13 +141,19 @@ export const BOARD_KEYS: Array<{keys: string; does: string; short?: string}> = [
   {keys: 'Esc', does: 'back to the grid; on the grid, clears the filters'},
 ];
 
-/** The footer: as many keys as fit in `width`, help and quit first so `?` is always there. */
+/**
+ * The footer: every key with a `short`, spelt out where they fit; at 80 columns the compact
+ * form (hjkl for the arrows, ⏎ for Enter, two spaces between) keeps them all, where cutting dropped
+ * filter, not ok and review. Narrower still, as many as fit, help and quit first so `?`
+ * is always there.
+ */
 export function footerText(width: number): string {
+  const keys = BOARD_KEYS.filter(key => key.short !== undefined);
+  const full = keys.map(key => `${key.keys} ${key.short}`).join(' · ');
+  if (full.length <= width) return full;
   let text = '';
-  for (const key of BOARD_KEYS) {
-    if (key.short === undefined) continue;
-    const part = `${key.keys} ${key.short}`;
-    const next = text === '' ? part : `${text} · ${part}`;
+  for (const key of keys) {
+    const next = `${text}${text === '' ? '' : '  '}${key.compact ?? `${key.keys} ${key.short}`}`;
     if (next.length > width) break;
     text = next;
   }

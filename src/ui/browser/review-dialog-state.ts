@@ -115,7 +115,9 @@ export function dialogKey(dialog: ReviewDialog, input: string, key: EditKey): {d
     }
     case 'confirm':
       if (key.escape || input === 'n') return {dialog, outcome: 'cancel'};
-      if (key.return || input === 'y') return {dialog: {...dialog, step: 'sending'}, outcome: 'send'};
+      // Only `y`: a review is not idempotent, and the Enter that left the last field, pressed
+      // once more, approved a proposal no one had looked at.
+      if (input === 'y') return {dialog: {...dialog, step: 'sending'}, outcome: 'send'};
       // Back to the fields to change them before sending.
       if (key.backspace || input === 'e') return stay({...dialog, step: 'details'});
       return stay();

@@ -17,7 +17,7 @@ const FIELDS: Record<DetailField, {prompt: string; placeholder: string; confirm:
 const HINTS = {
   reason: '↑↓/jk choose · 1-9 pick · enter next · esc cancel (nothing is sent)',
   details: 'enter next (empty: none) · esc cancel (nothing is sent)',
-  confirm: 'y/enter send · e edit · esc/n cancel (nothing is sent)',
+  confirm: 'y send · e edit · esc/n cancel (nothing is sent)',
   sending: 'sending: it cannot be taken back',
   failed: 'r refresh the page · esc/enter close',
 };

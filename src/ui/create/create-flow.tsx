@@ -1,8 +1,9 @@
-import {useEffect, useReducer} from 'react';
+import {useEffect, useMemo, useReducer, useRef} from 'react';
 import {Box, Text, useInput, useStdin} from 'ink';
 import {Spinner} from '@inkjs/ui';
 import type {CreateReportResponse} from '../../api/wire/index.js';
 import type {CreatePlan} from '../../cmd/reports/create/body.js';
+import {CREATE_OUTCOME} from '../../api/outcomes.js';
 import {formatError} from '../../output/error-banner.js';
 import {sanitizeText} from '../../output/sanitize.js';
 import {useSession, type SessionEnd} from '../hooks/use-session.js';
@@ -17,6 +18,7 @@ import {
   isFinal,
   type Answers,
   type CreateNeeds,
+  type CreateState,
   type DuplicateCheck,
 } from './state.js';
 
@@ -44,7 +46,11 @@ function errorText(error: unknown): {text: string; exitCode: number} {
  */
 export function CreateFlow({needs, check, submit, editText, end}: CreateFlowProps) {
   const [state, dispatch] = useReducer(createReducer, needs, initialCreateState);
-  const {finish} = useSession(end);
+  // Ctrl+C ends the screen: say on stderr what it left, as the cancel key's line does.
+  const step = useRef(state.step);
+  step.current = state.step;
+  const session = useMemo<SessionEnd>(() => ({done: code => end.done(code), interrupt: () => end.interrupt(interruptNote(step.current))}), [end]);
+  const {finish} = useSession(session);
   const {stdin, isRawModeSupported} = useStdin();
   useInput((input, key) => {
     if (!(key.ctrl && input === 'c')) dispatch({type: 'key', input, key});
@@ -141,4 +147,10 @@ export function CreateFlow({needs, check, submit, editText, end}: CreateFlowProp
       ) : null}
     </Box>
   );
+}
+
+/** Ctrl+C before the report went out sent nothing; during the request, no one knows. */
+function interruptNote(step: CreateState['step']): string {
+  if (step === 'submitting') return `interrupted: ${CREATE_OUTCOME.what}; ${CREATE_OUTCOME.check}`;
+  return 'interrupted: nothing was sent';
 }

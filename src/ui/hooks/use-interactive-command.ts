@@ -16,7 +16,13 @@ export function useInteractiveCommand<T>(flags: ContextFlags, prepare: (ctx: Com
   const [session, setSession] = useState<{value: T; end: SessionEnd} | null>(null);
   useCommand(flags, async ctx => {
     const value = await prepare(ctx);
-    return new Promise<number>(resolve => setSession({value, end: {done: resolve, interrupt}}));
+    const interrupted = (note?: string) => {
+      // Straight to the process's stderr once Ink's unmount has drawn its last frame: ctx.io
+      // writes through Ink (use-terminal-io.ts), which drops text after the unmount.
+      if (note !== undefined) setImmediate(() => process.stderr.write(`${note}\n`));
+      interrupt();
+    };
+    return new Promise<number>(resolve => setSession({value, end: {done: resolve, interrupt: interrupted}}));
   });
   return session;
 }

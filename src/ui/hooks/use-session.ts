@@ -8,8 +8,11 @@ import {useApp, useInput} from 'ink';
 export interface SessionEnd {
   /** The screen finished: the command exits with `code`. */
   done(code: number): void;
-  /** Ctrl+C: sets exit code 130 and aborts in-flight requests (src/cli/interrupt.ts). */
-  interrupt(): void;
+  /**
+   * Ctrl+C: sets exit code 130 and aborts in-flight requests (src/cli/interrupt.ts). `note`,
+   * a line for stderr once the screen is gone: what the interrupt left undone or unknown.
+   */
+  interrupt(note?: string): void;
 }
 
 /**

@@ -1,7 +1,7 @@
 import {Text, useInput} from 'ink';
 import {render} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
-import type {HealthcheckResult} from '../../../src/api/wire/index.js';
+import {DOCUMENTED_HEALTHCHECK_IDS, type HealthcheckResult} from '../../../src/api/wire/index.js';
 import type {BoardReading} from '../../../src/board/source.js';
 import type {StoredCheck} from '../../../src/metrics/store.js';
 import {HealthBoard} from '../../../src/ui/board/board.js';
@@ -104,6 +104,8 @@ describe('the health board', () => {
     expect(app.frame()).toContain('press r to grade it now');
     await press(app, 'r');
     await waitFor(() => expect(app.frame()).toContain('fail proposal_pending 5180: proposal 5180 waits'));
+    // One finding listed of the 14 pendingCount observed: "findings 1" read as one pending.
+    expect(app.frame()).toContain('findings    1 of 14 (pendingCount)');
     expect(app.regrades).toEqual(['reviewing.backlog@acme']);
     expect(app.frame()).not.toContain('\u001b[2J');
     await press(app, KEYS.escape);
@@ -153,4 +155,27 @@ describe('the health board', () => {
     expect(rowOf(app.frame(), 'org-0999')).toMatch(/✔ ok/);
     expect(app.frame()).toContain('985-1000 of 1000 orgs');
   });
+});
+
+describe('the board at 80 and 120 columns, with every documented check', () => {
+  const everyCheck = () => DOCUMENTED_HEALTHCHECK_IDS.flatMap(check => ['acme', 'globex'].map(org => stored(check, org, 'ok')));
+
+  for (const columns of [80, 120]) {
+    it(`at ${columns}: column headers a reader can tell apart, and every key of the footer`, async () => {
+      const app = await mount(everyCheck(), {columns});
+      // mount() sets the width after the first frame: a resize makes the board read it.
+      app.stdout.emit('resize');
+      await waitFor(() => expect(app.frame().split('\n').at(-1)!.length).toBeLessThan(columns));
+      const lines = app.frame().split('\n');
+      const headers = lines.find(line => line.startsWith('ORG'))!.slice(1).trim().split(/\s+/).slice(1);
+      expect(headers.length).toBeGreaterThan(1);
+      // Cut names ended alike ("canc…", "canc…"): each visible header must be its own.
+      expect(new Set(headers).size, headers.join(' ')).toBe(headers.length);
+      // The line above the footer names the cursor's cell in full: the headers' legend.
+      expect(lines.at(-2)).toMatch(new RegExp(`^(${DOCUMENTED_HEALTHCHECK_IDS.join('|').replaceAll('.', '\\.')}) · (acme|globex)$`));
+      const footer = lines.at(-1)!;
+      for (const key of ['? help', 'q quit', 'move', 'detail', 'r regrade', '/ filter', 'f not ok', 'v review']) expect(footer).toContain(key);
+      expect(footer.length).toBeLessThan(columns);
+    });
+  }
 });

@@ -102,6 +102,13 @@ describe('the review dialog', () => {
     expect(reviewBody(watch.dialog, undefined)).toEqual({assetId: 701, decision: 'WATCHLIST', watchlistReason: 'OTHER'});
   });
 
+  it('at the confirmation only y sends: Enter, pressed once more from the fields, does not', () => {
+    const confirm = keys(openDialog('APPROVE', target), ['', {return: true}]);
+    expect(confirm.dialog.step).toBe('confirm');
+    expect(keys(confirm.dialog, ['', {return: true}])).toEqual({dialog: confirm.dialog, outcome: 'open'});
+    expect(keys(confirm.dialog, ['', {return: true}], ['', {return: true}], ['y']).outcome).toBe('send');
+  });
+
   it('esc cancels before sending; while sending no key does anything', () => {
     expect(keys(openDialog('REJECT', target), ['', {escape: true}]).outcome).toBe('cancel');
     expect(keys(openDialog('APPROVE', target), ['', {return: true}], ['n']).outcome).toBe('cancel');

@@ -53,7 +53,7 @@ describe('reviewing the queue in the browser', () => {
     await press(app, 'seen on twitter\r');
     await waitFor(() => expect(app.frame()).toContain('Decision: REJECT (no malicious activity)'));
     expect(app.frame()).toContain('Note: seen on twitter');
-    await press(app, KEYS.enter);
+    await press(app, 'y');
     await waitFor(() => expect(queue.sent).toHaveLength(1));
     expect(queue.sent[0]).toEqual({proposalId: '5001', body: {assetId: 7001, decision: 'REJECT', slug: 'acme', rejectReason: 'no_malicious_activity', note: 'seen on twitter'}});
   });

@@ -289,6 +289,7 @@ describe('guided create', () => {
     atPrompt.stdin.write(KEYS.ctrlC);
     await waitFor(() => expect(atPrompt.end.interrupts).toBe(1));
     expect(atPrompt.end.codes).toEqual([]);
+    expect(atPrompt.end.notes).toEqual(['interrupted: nothing was sent']);
 
     const submitting = await mountReady({submit: () => new Promise(() => {})}, ONLY_ASSETS);
     submitting.stdin.write('a.example\r\r\r');
@@ -297,5 +298,7 @@ describe('guided create', () => {
     await waitFor(() => expect(submitting.frame()).toContain('Creating report…'));
     submitting.stdin.write(KEYS.ctrlC);
     await waitFor(() => expect(submitting.end.interrupts).toBe(1));
+    // The request was out: it may have been created, and "nothing was sent" would be a lie.
+    expect(submitting.end.notes).toEqual([expect.stringMatching(/^interrupted: the report may or may not have been created; check with `vigil reports search <asset>`/)]);
   });
 });

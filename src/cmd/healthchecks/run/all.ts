@@ -26,23 +26,29 @@ export interface RunAllJson {
  * `vigil healthchecks run --all`: reads the registry, runs every implemented check a few at
  * a time, and shows one table, worst first. A check that fails to run is a row with its
  * error, not the end of the run. Exit 6 when any result reaches --fail-on; else 11 when any
- * check errored; else 0.
+ * check errored; else 0. Every check refused (401, 403) is that one error and its exit code.
  */
 export async function runAllHealthchecks(plan: RunPlan, ctx: CommandContext): Promise<number> {
   const client = ctx.client();
   const registry = await client.listHealthchecks(plan.org, {signal: ctx.signal});
   const {kept: implemented, leftOut} = capChecks(registry.checks.filter(check => check.implemented).map(check => check.id), plan.maxChecks);
 
+  const failures: unknown[] = [];
   const rows = await mapBounded(implemented, RUN_ALL_CONCURRENCY, async (check): Promise<AllRow> => {
     try {
       const result = await client.runHealthcheck(check, healthcheckBody(plan.org, fieldsFor(plan.params, check)), {signal: ctx.signal});
       return {check, severity: result.severity, result, error: null};
     } catch (error) {
       if (error instanceof InterruptedError) throw error;
+      failures.push(error);
       return {check, severity: 'error', result: null, error: oneLine(error)};
     }
   });
   rows.sort(bySeverity);
+  // A key refused for the org on every check is one answer, not a row per check: the
+  // error once, with its own exit code (2 or 5), as a single check's run says it.
+  const refusedAs = rows[0]?.error?.exitCode;
+  if ((refusedAs === ExitCode.Auth || refusedAs === ExitCode.Forbidden) && rows.every(row => row.error?.exitCode === refusedAs)) throw failures[0];
 
   const json: RunAllJson = {
     org: plan.org,

@@ -140,6 +140,18 @@ describe('healthchecks run --all', () => {
     }
   });
 
+  it('every check refused with 403 (an org the key cannot see) is one error and exit 5, no rows', async () => {
+    for (const json of [false, true]) {
+      interceptRegistry(REGISTRY);
+      for (const check of REGISTRY.checks.filter(c => c.implemented)) interceptCheck(check.id, {message: 'No access to organization nosuchorg', code: 'FORBIDDEN'}, 403);
+      const {code, out, err} = await runAll({json});
+      expect(code).toBe(5);
+      expect(out).toBe('');
+      expect(err.match(/^error: /gm)).toHaveLength(1);
+      expect(err).toContain('No access to organization nosuchorg');
+    }
+  });
+
   it('an empty registry says so, exit 0; a failed registry read is that failure, no check called', async () => {
     interceptRegistry({checks: [{id: 'a.planned', implemented: false}]});
     const empty = fakeContext({org: 'acme', tty: true});

@@ -45,6 +45,17 @@ describe.skipIf(redisServer.skipReason)('vigil schedules list', () => {
     await worker.shutdown(1000);
   });
 
+  it('a table asked for on a pipe is not cut at 80 columns', async () => {
+    const org = `sl-wide-${'o'.repeat(70)}`;
+    const worker = await fixture.start({prefix: 'sl-wide', specs: [spec(org, {everyMs: 3_600_000})]});
+    const io = fakeIO({tty: false, env: {VIGIL_CONFIG_DIR: dir, VIGIL_REDIS_URL: fixture.redis.url, NO_COLOR: '1'}});
+    const flags: SchedulesListFlags = {prefix: 'sl-wide', output: 'table'};
+    expect(await runWork(flags, ctx => runSchedulesList(flags, ctx), io, new AbortController().signal)).toBe(0);
+    const row = io.out().split('\n').find(line => line.includes('sl-wide'));
+    expect(row).toMatch(new RegExp(`^takedowns\\.cancelled-count\\s+${org}\\s+1h\\s+in \\S+\\s+never run\\s+-\\s+-$`));
+    await worker.shutdown(1000);
+  });
+
   it('never prints the API key, even from an error an older worker stored with it', async () => {
     const key = 'schedules-key-9876543210';
     const worker = await fixture.start({prefix: 'sl-key', specs: [spec('sl-key', {everyMs: 3_600_000})]});
