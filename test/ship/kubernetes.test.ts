@@ -72,6 +72,13 @@ describe('deploy/kubernetes, as kustomize builds it', () => {
     expect(writable.some((dir: string) => configDir.startsWith(`${dir}/`))).toBe(true);
   });
 
+  it('mounts no service-account token, and caps the one writable volume', () => {
+    const spec = deployment().spec.template.spec;
+    expect(spec.automountServiceAccountToken).toBe(false);
+    const writable = worker().volumeMounts.filter((mount: {readOnly?: boolean}) => !mount.readOnly).map((mount: {name: string}) => mount.name);
+    for (const name of writable) expect(spec.volumes.find((volume: {name: string}) => volume.name === name).emptyDir.sizeLimit).toMatch(/^\d+Mi$/);
+  });
+
   it("probes the worker's /healthz on the port its metrics server listens on", () => {
     const port = worker().ports.find((entry: {name: string}) => entry.name === 'metrics');
     const env = Object.fromEntries(worker().env.map((entry: {name: string; value?: string}) => [entry.name, entry.value]));
