@@ -10,6 +10,7 @@ import {ensureBuilt} from '../helpers/build.js';
 import {ROOT} from '../helpers/cli.js';
 import {startSandboxProcess, type SandboxProcess} from '../helpers/sandbox-process.js';
 import {requireOneOf, requirePrograms} from '../helpers/programs.js';
+import {imageNotAsked} from './image-opt-in.js';
 import {metricValue} from '../jobs/harness.js';
 import {freePort, startRedis, type TestRedis} from '../jobs/redis-server.js';
 import {devOnlyPackages} from './dev-packages.js';
@@ -22,6 +23,8 @@ import {CHECKS, CHECKS_YAML, gradeThenStop} from './run-worker.js';
  * image's user, through the image's entrypoint (tini): `podman run` is refused a setrlimit
  * on these machines, so a private mount namespace and chroot stand in for the runtime.
  * Builds once per run (a cached base makes a warm build a couple of minutes); needs root.
+ * Only when asked (VIGIL_TEST_IMAGE=1, as .ci/run does): the build tags vigil:<version> and
+ * caches its base in the machine's image store, which a plain `npm test` leaves alone.
  */
 
 // The image carries its own Node, so .ci/run builds it on one Node line only: asking for
@@ -30,7 +33,7 @@ const builder = requireOneOf(['buildah', 'podman'], 'buildah');
 const debootstrap = requirePrograms('mmdebstrap', 'redis-server');
 const notRoot = process.getuid?.() === 0 ? undefined : 'the image test mounts and chroots: run it as root';
 if (notRoot) console.warn(`SKIPPED: ${notRoot}`);
-const skip = builder.skipReason ?? debootstrap.skipReason ?? notRoot;
+const skip = imageNotAsked() ?? builder.skipReason ?? debootstrap.skipReason ?? notRoot;
 
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {version: string};
 let archive: OciArchive;
