@@ -39,6 +39,10 @@ describe('npm test builds no image unless asked', () => {
     const [, skipped, total] = /Tests\s+(\d+) skipped \((\d+)\)/.exec(output) ?? [];
     expect(Number(skipped), output).toBeGreaterThan(0);
     expect(skipped).toBe(total);
-    expect(images(tool)).toEqual(before);
+    expect(output).not.toContain('npm run image -- --output:');
+    // Under VIGIL_TEST_IMAGE=1 (.ci/run) the image test of this run may be building beside
+    // this one, adding to the store: the store is compared only where nothing else builds,
+    // as on the machine of a user running `npm test`.
+    if (process.env[IMAGE_TEST_ENV] !== '1') expect(images(tool)).toEqual(before);
   }, 150_000);
 });
