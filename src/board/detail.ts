@@ -2,6 +2,7 @@ import type {HealthcheckResult} from '../api/wire/index.js';
 import {formatDuration} from '../checks/duration.js';
 import type {StyleName} from '../output/color.js';
 import {sanitizeText} from '../output/sanitize.js';
+import type {Problems} from '../cli/problems.js';
 import {redact} from '../secrets.js';
 import type {BoardCell, CellSeverity} from './model.js';
 
@@ -11,16 +12,34 @@ import type {BoardCell, CellSeverity} from './model.js';
  * findings with their refs (the store keeps only the numbers a metric can carry).
  */
 
-const RUNBOOKS = 'https://github.com/example/vigil/blob/main/docs/runbooks.md';
+/** The project's runbooks, as deploy/prometheus/alerts.yml links them (package.json's homepage). */
+export const DEFAULT_RUNBOOKS = 'https://github.com/example/vigil/blob/main/docs/runbooks.md';
+export const RUNBOOK_URL_ENV = 'VIGIL_RUNBOOK_URL';
+
+/**
+ * Where the on-call's copy of docs/runbooks.md is published (VIGIL_RUNBOOK_URL), so the board
+ * links the same page as the alerts once they are pointed at it; a value that is no http(s)
+ * URL is a problem naming the variable.
+ */
+export function resolveRunbooks(env: NodeJS.ProcessEnv, problems: Problems): string {
+  const value = env[RUNBOOK_URL_ENV];
+  if (value === undefined || value === '') return DEFAULT_RUNBOOKS;
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (url === null || !['http:', 'https:'].includes(url.protocol) || url.hash !== '') {
+    problems.add(RUNBOOK_URL_ENV, 'must be an http(s) URL of docs/runbooks.md without a #fragment, e.g. https://git.example.com/ops/vigil/-/blob/main/docs/runbooks.md');
+    return DEFAULT_RUNBOOKS;
+  }
+  return value;
+}
 
 /**
  * The runbook of the alert a cell of this severity raises, as deploy/prometheus/alerts.yml's
- * `runbook_url` annotations spell it (test/board/detail.test.ts reads that file to check).
+ * `runbook_url` annotations spell it (test/board/model.test.ts reads that file to check).
  */
-export function runbookUrl(cell: Pick<BoardCell, 'severity' | 'grade'>): string | null {
+export function runbookUrl(cell: Pick<BoardCell, 'severity' | 'grade'>, runbooks = DEFAULT_RUNBOOKS): string | null {
   const anchor: Partial<Record<CellSeverity, string>> = {fail: 'vigilcheckfailing', warn: 'vigilcheckwarning', stale: 'vigilcheckstale', error: cell.grade === null ? 'vigilcheckneversucceeded' : 'vigilcheckstale'};
   const name = anchor[cell.severity];
-  return name === undefined ? null : `${RUNBOOKS}#${name}`;
+  return name === undefined ? null : `${runbooks}#${name}`;
 }
 
 export const SEVERITY_COLOR: Record<CellSeverity, StyleName | undefined> = {fail: 'red', warn: 'yellow', error: 'magenta', stale: 'gray', ok: 'green', none: 'dim'};
@@ -44,7 +63,7 @@ const pairs = (map: Record<string, number | string | boolean | null>) => {
 /** What a regrade from the board came to: its result, or the error that kept it from one. */
 export type Regrade = {state: 'running'} | {state: 'done'; result: HealthcheckResult; at: number} | {state: 'failed'; message: string};
 
-export function detailLines(cell: BoardCell, now: number, regrade?: Regrade): DetailLine[] {
+export function detailLines(cell: BoardCell, now: number, regrade?: Regrade, runbooks = DEFAULT_RUNBOOKS): DetailLine[] {
   const lines: DetailLine[] = [
     {text: `${cell.check} for org ${cell.org}: ${cell.severity.toUpperCase()}`, style: SEVERITY_COLOR[cell.severity]},
     {text: `graded      ${cell.grade ?? 'never'}${cell.gradedAt === null ? '' : ` at ${cell.gradedAt} (${ago(cell.gradedAt, now)})`}`},
@@ -54,7 +73,7 @@ export function detailLines(cell: BoardCell, now: number, regrade?: Regrade): De
   ];
   if (cell.error !== null) lines.push({text: `error       ${cell.error}`, style: 'magenta'});
   if (cell.appUrl !== null) lines.push({text: `app         ${cell.appUrl}`});
-  const runbook = runbookUrl(cell);
+  const runbook = runbookUrl(cell, runbooks);
   if (runbook !== null) lines.push({text: `runbook     ${runbook}`});
   lines.push({text: ''});
   if (regrade === undefined) {

@@ -90,5 +90,7 @@ describe('the board model', () => {
       expect(alerts).toContain(`runbook_url: ${url}\n`);
     }
     expect(runbookUrl({severity: 'ok', grade: 'ok'})).toBeNull();
+    // Where the on-call publishes them (VIGIL_RUNBOOK_URL), the same anchors.
+    expect(runbookUrl({severity: 'fail', grade: 'fail'}, 'https://git.example.com/ops/vigil/-/blob/main/docs/runbooks.md')).toBe('https://git.example.com/ops/vigil/-/blob/main/docs/runbooks.md#vigilcheckfailing');
   });
 });

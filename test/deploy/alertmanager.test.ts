@@ -20,6 +20,21 @@ describe.skipIf(amtool.skipReason !== undefined)('deploy/alertmanager with amtoo
     expect(out).not.toContain('FAILED');
   });
 
+  it("the header's PagerDuty receiver, uncommented, passes amtool check-config and name the key by file, never inline", () => {
+    const text = readFileSync('deploy/alertmanager/alertmanager.yml', 'utf8');
+    const header = text.slice(0, text.indexOf('\nglobal:')).split('\n');
+    const at = header.findIndex(line => line === '#   pagerduty_configs:');
+    // The PagerDuty one (the email one would need a global SMTP server).
+    const snippet = header.slice(at, header.indexOf('#   email_configs:')).map(line => line.replace(/^# {3}/, '')).join('\n');
+    expect(snippet).toContain('routing_key_file: ');
+    expect(snippet).not.toMatch(/routing_key:|service_key:/);
+    const dir = mkdtempSync(path.join(tmpdir(), 'vigil-am-'));
+    const receivers = snippet.replace('/etc/alertmanager/secrets/pagerduty-routing-key', path.join(dir, 'key'));
+    writeFileSync(path.join(dir, 'key'), 'not-a-key\n', {mode: 0o600});
+    writeFileSync(path.join(dir, 'am.yml'), `route: {receiver: page}\nreceivers:\n  - name: page\n${receivers.split('\n').map(line => `    ${line}`).join('\n')}\n`);
+    expect(execFileSync(amtool.path!, ['check-config', path.join(dir, 'am.yml')], {encoding: 'utf8'})).toContain('SUCCESS');
+  });
+
   it('pages for critical alerts, tickets warning and info, sends the Watchdog to the heartbeat', () => {
     expect(routeOf(['alertname=VigilWorkersDown', 'severity=critical', 'job=vigil'])).toBe('page');
     expect(routeOf(['alertname=VigilNoRecentRuns', 'severity=critical', 'job=vigil'])).toBe('page');

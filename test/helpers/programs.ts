@@ -27,6 +27,8 @@ export const PROGRAMS = {
   'buildah': 'buildah',
   'podman': 'podman',
   'mmdebstrap': 'mmdebstrap',
+  // kustomize v3.7+ inside (components): kubectl 1.21 or later; Debian 12's is 1.20.
+  'kubectl': 'kubernetes-client',
 } as const satisfies Record<string, string>;
 
 export type ProgramName = keyof typeof PROGRAMS;

@@ -1,15 +1,18 @@
 import {execFile, spawn, spawnSync} from 'node:child_process';
-import {chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {createHash} from 'node:crypto';
+import {chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {buildCommit} from '../../scripts/build/commit.mjs';
-import {layerPaths, readOciArchive, type OciArchive} from '../../scripts/image/oci-archive.mjs';
+import {readPins} from '../../scripts/image/pinned.mjs';
+import {layerPaths, readOciArchive, unpackRootfs, type OciArchive} from '../../scripts/image/oci-archive.mjs';
 import {ensureBuilt} from '../helpers/build.js';
 import {ROOT} from '../helpers/cli.js';
 import {startSandboxProcess, type SandboxProcess} from '../helpers/sandbox-process.js';
 import {requireOneOf, requirePrograms} from '../helpers/programs.js';
+import {imageNotAsked} from './image-opt-in.js';
 import {metricValue} from '../jobs/harness.js';
 import {freePort, startRedis, type TestRedis} from '../jobs/redis-server.js';
 import {devOnlyPackages} from './dev-packages.js';
@@ -22,6 +25,8 @@ import {CHECKS, CHECKS_YAML, gradeThenStop} from './run-worker.js';
  * image's user, through the image's entrypoint (tini): `podman run` is refused a setrlimit
  * on these machines, so a private mount namespace and chroot stand in for the runtime.
  * Builds once per run (a cached base makes a warm build a couple of minutes); needs root.
+ * Only when asked (VIGIL_TEST_IMAGE=1, as .ci/run does): the build tags vigil:<version> and
+ * caches its base in the machine's image store, which a plain `npm test` leaves alone.
  */
 
 // The image carries its own Node, so .ci/run builds it on one Node line only: asking for
@@ -30,30 +35,18 @@ const builder = requireOneOf(['buildah', 'podman'], 'buildah');
 const debootstrap = requirePrograms('mmdebstrap', 'redis-server');
 const notRoot = process.getuid?.() === 0 ? undefined : 'the image test mounts and chroots: run it as root';
 if (notRoot) console.warn(`SKIPPED: ${notRoot}`);
-const skip = builder.skipReason ?? debootstrap.skipReason ?? notRoot;
+const skip = imageNotAsked() ?? builder.skipReason ?? debootstrap.skipReason ?? notRoot;
 
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {version: string};
 let archive: OciArchive;
 let imageName: string;
+let imageSbomFile: string;
+let packageSbomFile: string;
 let rootfs: string;
 let out: string | undefined;
 let sandbox: SandboxProcess | undefined;
 let redis: TestRedis | undefined;
 const commit = buildCommit(ROOT);
-
-/** The archive's layers unpacked in order into a folder, whiteouts applied: the container's root filesystem. */
-function unpack(into: string): void {
-  for (const layer of archive.layers) {
-    const paths = layerPaths(layer);
-    for (const entry of paths.filter(p => path.basename(p).startsWith('.wh.'))) {
-      const dir = path.join(into, path.dirname(entry));
-      const name = path.basename(entry).slice('.wh.'.length);
-      if (name === '.wh..opq') rmSync(dir, {recursive: true, force: true});
-      else rmSync(path.join(dir, name), {recursive: true, force: true});
-    }
-    spawnSync('tar', ['-xf', layer.path, '-C', into, '--exclude=.wh.*', '--numeric-owner'], {stdio: 'inherit'});
-  }
-}
 
 /**
  * A command line that runs `args` (the image's Cmd when empty) through the image's
@@ -86,12 +79,12 @@ describe.skipIf(skip)('the image: npm run image -- --output vigil.oci.tar, read 
     const file = path.join(out, 'vigil.oci.tar');
     const started = Date.now();
     const {stdout, stderr} = await promisify(execFile)('npm', ['run', '--silent', 'image', '--', '--output', file], {cwd: ROOT, maxBuffer: 256 * 1024 * 1024});
-    imageName = stdout.split('\n')[0] ?? '';
+    [imageName = '', , imageSbomFile = '', packageSbomFile = ''] = stdout.split('\n');
     console.log(`npm run image -- --output: ${((Date.now() - started) / 1000).toFixed(1)} s\n${stderr.split('\n').filter(line => line.startsWith('image:')).join('\n')}`);
     archive = readOciArchive(file);
     rootfs = path.join(out, 'rootfs');
     mkdirSync(rootfs);
-    unpack(rootfs);
+    unpackRootfs(archive, rootfs);
     mkdirSync(path.join(rootfs, 'etc/vigil'), {recursive: true});
   }, 60 * 60_000);
 
@@ -126,6 +119,41 @@ describe.skipIf(skip)('the image: npm run image -- --output vigil.oci.tar, read 
     expect(packages).toContain('prom-client');
     expect([...new Set(packages.filter(name => devOnlyPackages().has(name)))]).toEqual([]);
     expect(paths.filter(p => /^opt\/vigil\/(src|test|bench|scripts)\//.test(p) || (p.startsWith('opt/vigil/dist/') && /\.map$|build-meta\.json$/.test(p)))).toEqual([]);
+  });
+
+  it('carries no npm, npx or corepack: nothing in the runtime installs a package', () => {
+    for (const tool of ['usr/local/bin/npm', 'usr/local/bin/npx', 'usr/local/bin/corepack', 'usr/local/lib/node_modules/npm']) expect(existsSync(path.join(rootfs, tool)), tool).toBe(false);
+    expect(existsSync(path.join(rootfs, 'usr/local/bin/node'))).toBe(true);
+  });
+
+  it("writes an SBOM of the image: dpkg-query's packages of its root filesystem, the pinned Node binary with its digest, the runtime node_modules", () => {
+    expect(imageSbomFile).toBe(path.join(out!, 'vigil.oci.tar.sbom.cdx.json'));
+    const sbom = JSON.parse(readFileSync(imageSbomFile, 'utf8')) as {bomFormat: string; components: {name: string; version: string; purl?: string; hashes?: {alg: string; content: string}[]; properties?: {name: string; value: string}[]}[]};
+    expect(sbom.bomFormat).toBe('CycloneDX');
+    const dpkg = spawnSync('dpkg-query', [`--admindir=${path.join(rootfs, 'var/lib/dpkg')}`, '-W', '-f', '${db:Status-Status} ${Package} ${Version}\n'], {encoding: 'utf8'});
+    expect(dpkg.status, dpkg.stderr).toBe(0);
+    const installed = dpkg.stdout.trim().split('\n').filter(line => line.startsWith('installed ')).map(line => line.slice('installed '.length)).sort();
+    expect(installed).toEqual(expect.arrayContaining([expect.stringMatching(/^tini /), expect.stringMatching(/^libc6 /)]));
+    const debs = sbom.components.filter(component => component.purl?.startsWith('pkg:deb/')).map(component => `${component.name} ${component.version}`).sort();
+    expect(debs).toEqual(installed);
+    const node = sbom.components.find(component => component.name === 'node')!;
+    const binary = createHash('sha256').update(readFileSync(path.join(rootfs, 'usr/local/bin/node'))).digest('hex');
+    expect(node.hashes).toEqual([{alg: 'SHA-256', content: binary}]);
+    const pins = readPins();
+    const pin = pins.node[node.version.split('.')[0]!]!;
+    expect(node.properties).toEqual(expect.arrayContaining([{name: 'vigil:npm-package', value: `${pin.name}@${pin.version}`}, {name: 'vigil:npm-integrity', value: pin.integrity}]));
+    const modules = sbom.components.filter(component => component.purl?.startsWith('pkg:npm/')).map(component => component.name);
+    expect(modules).toContain('bullmq');
+    expect(modules.filter(name => devOnlyPackages().has(name))).toEqual([]);
+  });
+
+  it("writes the package's SBOM (npm sbom, CycloneDX): its production dependencies", () => {
+    const sbom = JSON.parse(readFileSync(packageSbomFile, 'utf8')) as {bomFormat: string; components: {name: string}[]};
+    expect(sbom.bomFormat).toBe('CycloneDX');
+    const names = sbom.components.map(component => component.name);
+    const pkgDeps = Object.keys((JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {dependencies: Record<string, string>}).dependencies);
+    expect(names).toEqual(expect.arrayContaining(pkgDeps));
+    expect(names.filter(name => devOnlyPackages().has(name))).toEqual([]);
   });
 
   it('prints the version and the commit it was built from, as the image user', () => {

@@ -53,14 +53,22 @@ afterAll(async () => {
 const runVigil = (args: string[], extra: NodeJS.ProcessEnv = {}) => spawnSync(vigil, args, {env: {...env, ...extra}, encoding: 'utf8', cwd: prefix, timeout: 60_000});
 
 describe('npm pack: the tarball holds what runs, and nothing else', () => {
-  it('has the build, the LICENSE and deploy/, and no tests, sources, source maps or build metadata', () => {
+  it('has the build, the LICENSE, deploy/ and docs/, and no tests, sources, source maps or build metadata', () => {
     const files = execFileSync('tar', ['-tzf', tarball], {encoding: 'utf8'}).split('\n').filter(Boolean);
     expect(files).toContain('package/dist/cli.js');
     expect(files).toContain('package/LICENSE');
     expect(files).toContain('package/deploy/kubernetes/deployment.yaml');
     expect(files).toContain('package/deploy/grafana/dashboard.json');
-    const unwanted = files.filter(file => /^package\/(test|src|bench|scripts|jobs|commands|docs)\//.test(file) || /\.(map|ts|tsx)$/.test(file) || /build-meta\.json$|\.test\.yml$/.test(file));
+    const unwanted = files.filter(file => /^package\/(test|src|bench|scripts|jobs|commands)\//.test(file) || /\.(map|ts|tsx)$/.test(file) || /build-meta\.json$|\.test\.yml$/.test(file));
     expect(unwanted).toEqual([]);
+  });
+
+  it('ships every doc the build names (error hints say "see docs/checker.md")', () => {
+    const files = new Set(execFileSync('tar', ['-tzf', tarball], {encoding: 'utf8'}).split('\n'));
+    const dist = path.join(ROOT, 'dist');
+    const named = new Set(readdirSync(dist, {recursive: true}).filter(file => String(file).endsWith('.js')).flatMap(file => readFileSync(path.join(dist, String(file)), 'utf8').match(/docs\/[a-z-]+\.md/g) ?? []));
+    expect(named.size).toBeGreaterThan(0);
+    expect([...named].filter(doc => !files.has(`package/${doc}`))).toEqual([]);
   });
 
   it('installs into an empty prefix with production dependencies only', () => {

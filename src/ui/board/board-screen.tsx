@@ -54,10 +54,10 @@ export function boardSession(ctx: CommandContext, source: BoardSource, now: () =
 /** Validates the flags as the snapshot does (exit 3 before anything is drawn), connects (exit 8 without Redis), then draws. */
 export function BoardScreen({flags, deps = DEFAULT_BOARD_DEPS}: {flags: BoardFlags & ContextFlags; deps?: BoardDeps}) {
   const session = useInteractiveCommand(flags, async ctx => {
-    const {setting, problems} = validateBoardFlags(flags, ctx);
+    const {setting, runbooks, problems} = validateBoardFlags(flags, ctx);
     problems.throwIfAny();
     const source = await deps.openSource(setting);
-    return {source, props: boardSession(ctx, source, () => ctx.now().getTime())};
+    return {source, props: {...boardSession(ctx, source, () => ctx.now().getTime()), runbooks}};
   });
   if (!session) return null;
   const {source, props} = session.value;

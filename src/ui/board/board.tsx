@@ -25,6 +25,8 @@ export interface HealthBoardProps {
   intervalMs?: number;
   /** Colour the cells (src/output/color.ts's rule: NO_COLOR, TERM=dumb, FORCE_COLOR). Default false. */
   color?: boolean;
+  /** docs/runbooks.md where the on-call reads it (VIGIL_RUNBOOK_URL); default the project's. */
+  runbooks?: string;
 }
 
 /** Header (2), group row, column headers, notice, footer, and one line kept free (a frame as tall as the terminal makes Ink clear it on every redraw). */
@@ -35,7 +37,7 @@ const CHROME_ROWS = 7;
  * result store every `intervalMs`. Only the rows and columns on screen are drawn, so 1,000
  * orgs scroll as fast as ten; a refresh keeps the cursor on its cell (state.ts).
  */
-export function HealthBoard({read, regrade, reviewQueue, end, now = Date.now, intervalMs = 2000, color = false}: HealthBoardProps) {
+export function HealthBoard({read, regrade, reviewQueue, end, now = Date.now, intervalMs = 2000, color = false, runbooks}: HealthBoardProps) {
   const [state, dispatch] = useReducer(boardReducer, undefined, initialBoardState);
   const {columns, rows} = useTerminalSize();
   const {finish} = useSession(end);
@@ -112,7 +114,7 @@ export function HealthBoard({read, regrade, reviewQueue, end, now = Date.now, in
       </Box>
     );
   } else if (state.mode === 'detail' && cell) {
-    const lines = detailLines(cell, at, state.regrades.get(cellKey(cell.check, cell.org)));
+    const lines = detailLines(cell, at, state.regrades.get(cellKey(cell.check, cell.org)), runbooks);
     body = (
       <Box flexDirection="column">
         {lines.slice(0, gridRows + 2).map((line, index) => (

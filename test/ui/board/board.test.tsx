@@ -31,7 +31,7 @@ const result = (severity: 'ok' | 'fail'): HealthcheckResult => ({
 });
 
 /** The board over a store the test changes between reads; every read and regrade recorded. */
-async function mount(items: StoredCheck[] = sample(), options: {columns?: number; intervalMs?: number} = {}) {
+async function mount(items: StoredCheck[] = sample(), options: {columns?: number; intervalMs?: number; runbooks?: string} = {}) {
   const store = {items, reads: 0, liveWorkers: 1};
   const regrades: string[] = [];
   const reviews: string[] = [];
@@ -48,7 +48,7 @@ async function mount(items: StoredCheck[] = sample(), options: {columns?: number
     reviews.push(org);
     return <ReviewStub org={org} back={back} />;
   };
-  const app = await settled(() => render(<HealthBoard read={read} regrade={regrade} reviewQueue={reviewQueue} end={end} now={() => NOW} intervalMs={options.intervalMs ?? 20} />));
+  const app = await settled(() => render(<HealthBoard read={read} regrade={regrade} reviewQueue={reviewQueue} end={end} now={() => NOW} intervalMs={options.intervalMs ?? 20} runbooks={options.runbooks} />));
   Object.defineProperty(app.stdout, 'columns', {value: options.columns ?? 120, configurable: true});
   cleanup.push(() => app.unmount());
   // The cursor's cell is in inverse video even without colour: read the text.
@@ -93,6 +93,12 @@ describe('the health board', () => {
     await press(app, KEYS.enter);
     expect(app.frame()).toContain('reviewing.backlog for org hooli: STALE');
     expect(app.frame()).toContain('runbook     https://github.com/example/vigil/blob/main/docs/runbooks.md#vigilcheckstale');
+  });
+
+  it('links the runbooks where VIGIL_RUNBOOK_URL says they are published', async () => {
+    const app = await mount(sample(), {runbooks: 'https://git.example.com/ops/vigil/-/blob/main/docs/runbooks.md'});
+    await press(app, 'j', 'j', 'j', 'l', KEYS.enter);
+    expect(app.frame()).toContain('runbook     https://git.example.com/ops/vigil/-/blob/main/docs/runbooks.md#vigilcheckstale');
   });
 
   it('Enter shows the detail; r grades the cell once and shows its findings, sanitised', async () => {

@@ -4,6 +4,7 @@ import {ExitCode} from '../../../exit-codes.js';
 import {resolveOutputFormat} from '../../../output/format.js';
 import {printRows} from '../../../output/print.js';
 import {resolveRedisSetting, type RedisFlags, type RedisSetting} from '../../../redis/settings.js';
+import {resolveRunbooks} from '../../../board/detail.js';
 import {buildBoard, boardCells, type Board} from '../../../board/model.js';
 import {openBoardSource, START_WORKER_HINT, type BoardReading, type BoardSource} from '../../../board/source.js';
 import {parseFailOn, type FailOn} from '../../../healthcheck/fail-on.js';
@@ -29,11 +30,12 @@ export interface BoardDeps {
 export const DEFAULT_BOARD_DEPS: BoardDeps = {openSource: openBoardSource};
 
 /** The flags checked before anything connects (exit 3 names each bad one); the live board checks the same. */
-export function validateBoardFlags(flags: BoardFlags, ctx: CommandContext): {setting: RedisSetting; failOn: FailOn; problems: Problems} {
+export function validateBoardFlags(flags: BoardFlags, ctx: CommandContext): {setting: RedisSetting; failOn: FailOn; runbooks: string; problems: Problems} {
   const problems = new Problems();
   const failOn = parseFailOn(flags.failOn, problems);
   const setting = resolveRedisSetting(flags, ctx.io.env, problems);
-  return {setting: setting!, failOn, problems};
+  const runbooks = resolveRunbooks(ctx.io.env, problems);
+  return {setting: setting!, failOn, runbooks, problems};
 }
 
 /** Reads once and closes: what the snapshot and the live board's first frame start from. */

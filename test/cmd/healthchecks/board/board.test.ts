@@ -65,6 +65,13 @@ describe('vigil healthchecks board, without a terminal', () => {
     expect(closed).toBe(false);
   });
 
+  it('a VIGIL_RUNBOOK_URL that is no http(s) URL is exit 3 naming it, before Redis is read', async () => {
+    const {code, err, closed} = await board({}, reading(sample()), {env: {VIGIL_RUNBOOK_URL: 'runbooks.md'}});
+    expect(code).toBe(3);
+    expect(err).toContain('VIGIL_RUNBOOK_URL: must be an http(s) URL of docs/runbooks.md');
+    expect(closed).toBe(false);
+  });
+
   it('an empty store: exit 0, and stderr says how to start a worker or grade one org', async () => {
     const {code, out, err} = await board({}, reading([], 0));
     expect(code).toBe(0);

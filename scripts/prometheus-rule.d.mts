@@ -1,0 +1,3 @@
+export const RULE_FILE: string;
+export function shippedGroups(): {name: string; rules: Record<string, unknown>[]}[];
+export function prometheusRule(): string;
