@@ -3,6 +3,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {defineConfig} from 'vitest/config';
 import * as groups from './test/ci-groups.js';
+import CostSequencer from './test/helpers/cost-sequencer.js';
 
 // One temp folder for the whole run, handed to every test and every process it starts
 // (TMPDIR), and removed at the end (test/helpers/global-temp.ts): a run leaves nothing
@@ -28,6 +29,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The longest files first where vitest has no durations yet (test/helpers/cost-sequencer.ts).
+    sequence: {sequencer: CostSequencer},
     setupFiles: ['test/helpers/setup-output.ts'],
     globalSetup: ['test/helpers/global-temp.ts'],
     env: {FORCE_COLOR: '0'},

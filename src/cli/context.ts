@@ -41,7 +41,21 @@ export interface ContextFlags extends SettingsFlags {
 }
 
 export async function createContext(flags: ContextFlags, io: IO, signal: AbortSignal): Promise<CommandContext> {
-  const settings = await loadSettings(flags, io.env);
+  return contextFrom(await loadSettings(flags, io.env), {flags, io, signal});
+}
+
+export interface ContextParts {
+  flags: ContextFlags;
+  io: IO;
+  signal: AbortSignal;
+  /** Default: the wall clock. */
+  now?: () => Date;
+  /** Under every client's own overrides (tests: no retries). */
+  clientDefaults?: ClientOverrides;
+}
+
+/** The context of settings already resolved: createContext's, and the tests' (test/helpers/fake-context.ts). */
+export function contextFrom(settings: Settings, {flags, io, signal, now = () => new Date(), clientDefaults = {}}: ContextParts): CommandContext {
   registerSecret(settings.apiKey?.value);
   const debug = flags.debug === true || io.env.VIGIL_DEBUG === '1' || io.env.VIGIL_DEBUG === 'true';
   const trace = (line: string) => {
@@ -65,7 +79,7 @@ export async function createContext(flags: ContextFlags, io: IO, signal: AbortSi
     debug,
     trace,
     signal,
-    now: () => new Date(),
+    now,
     clientOptions,
     requireOrg() {
       const org = settings.org?.value;
@@ -81,7 +95,7 @@ export async function createContext(flags: ContextFlags, io: IO, signal: AbortSi
       if (!settings.baseUrl) {
         throw new InputError([{field: '--base-url', message: 'no API base URL configured'}], 'pass --base-url, set VIGIL_BASE_URL, or run `vigil config set base-url <url>`');
       }
-      const {waitingLine: line, ...rest} = overrides;
+      const {waitingLine: line, ...rest} = {...clientDefaults, ...overrides};
       const shared = clientOptions();
       if (line === false) delete shared.onAttempt;
       return createApiClient({baseUrl: settings.baseUrl.value, apiKey: settings.apiKey.value, ...shared, ...rest});

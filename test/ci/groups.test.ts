@@ -23,7 +23,7 @@ describe('the CI groups', () => {
 
   it('every test file is in exactly one group, and the known slow suites are in "once"', () => {
     const once = onceFiles();
-    expect(once).toEqual(expect.arrayContaining(['test/sandbox/demo.test.ts', 'test/deploy/alerting-e2e.test.ts', 'test/e2e/tmux-review.test.ts', 'test/cmd/completion/completion.test.ts']));
+    expect(once).toEqual(expect.arrayContaining(['test/sandbox/demo.test.ts', 'test/deploy/alerting-e2e.test.ts', 'test/e2e/tmux-review.test.ts', 'test/cmd/completion/completion.test.ts', 'test/soak/soak.test.ts', 'test/soak/planted-leak.test.ts']));
     expect(excludeFor('node')).toEqual(expect.arrayContaining(once));
     expect(includeFor('once')).toEqual(once);
     // The budget tests (timers, sockets) stay with every Node line.

@@ -1,7 +1,5 @@
 import nock from 'nock';
-import {createApiClient} from '../../src/api/client.js';
-import type {CommandContext} from '../../src/cli/context.js';
-import {CredentialsError, InputError} from '../../src/errors.js';
+import {contextFrom, type CommandContext} from '../../src/cli/context.js';
 import type {Settings, SettingSource} from '../../src/config/settings.js';
 import {fakeIO, type FakeIO} from './fake-io.js';
 
@@ -22,7 +20,11 @@ export interface FakeContextOptions {
   columns?: number;
 }
 
-/** A CommandContext like createContext builds, with settings given directly. */
+/**
+ * The context the CLI builds (contextFrom in src/cli/context.ts, so errors, hints and the
+ * client's options are the real ones), from settings given directly: a fixed clock, and a
+ * client that does not retry unless a test asks.
+ */
 export function fakeContext(options: FakeContextOptions = {}): CommandContext & {io: FakeIO} {
   const io = fakeIO({tty: options.tty ?? false, columns: options.columns ?? 120, env: options.env ?? {NO_COLOR: '1'}});
   const apiKey = options.apiKey === undefined ? API_KEY : options.apiKey;
@@ -34,26 +36,9 @@ export function fakeContext(options: FakeContextOptions = {}): CommandContext & 
     ...(options.org === undefined ? {} : {org: {value: options.org, source: options.orgSource ?? 'env'}}),
   };
   const signal = options.signal ?? new AbortController().signal;
-  return {
-    io,
-    settings,
-    debug: false,
-    trace: () => {},
-    now: () => new Date('2026-11-22T00:00:00Z'),
-    signal,
-    clientOptions: () => ({signal}),
-    requireOrg() {
-      if (!settings.org) throw new InputError([{field: '--org', message: 'no organization given'}]);
-      return settings.org.value;
-    },
-    client() {
-      if (!settings.apiKey) throw new CredentialsError('no API key configured');
-      if (!settings.baseUrl) throw new InputError([{field: '--base-url', message: 'no API base URL configured'}]);
-      return createApiClient({baseUrl: settings.baseUrl.value, apiKey: settings.apiKey.value, signal, retries: 0});
-    },
-  };
+  const ctx = contextFrom(settings, {flags: {}, io, signal, now: () => new Date('2026-11-22T00:00:00Z'), clientDefaults: {retries: 0}});
+  return {...ctx, io};
 }
-
 
 export interface SeenRequest {
   method: string;

@@ -1,10 +1,9 @@
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js';
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import type {ToolSpec} from '../../src/mcp/derive.js';
 import type {ToolResult} from '../../src/mcp/call.js';
 import {MAX_CALLS_IN_FLIGHT, serve} from '../../src/mcp/server.js';
-import {waitFor} from '../helpers/wait-for.js';
 
 /*
  * 300 concurrent calls against a hanging upstream once held 300 upstream connections: the
@@ -26,21 +25,29 @@ describe('MCP calls in flight', () => {
       return {content: [{type: 'text', text: 'ok'}]};
     };
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    // The in-memory transport hands a message to the server's onmessage before send returns.
+    let delivered = 0;
+    const send = clientSide.send.bind(clientSide);
+    clientSide.send = async (message, options) => {
+      await send(message, options);
+      if ('method' in message && message.method === 'tools/call') delivered++;
+    };
     const stop = new AbortController();
     const served = serve(serverSide, {tools: [TOOL], allowWrites: false, version: 't', call, log: () => {}}, stop.signal);
     const client = new Client({name: 't', version: '1'});
     await client.connect(clientSide);
     const calls = Array.from({length: 50}, () => client.callTool({name: 'reports_list', arguments: {}}, undefined, {timeout: 120_000}));
-    await waitFor('the first calls started', () => active === MAX_CALLS_IN_FLIGHT);
-    // Nothing more starts while those hang.
-    await new Promise(resolve => setTimeout(resolve, 200));
+    // Nothing more starts while those hang: every call has reached the server, and the
+    // handlers it started (microtasks, no I/O) have all run to their wait by the next turn.
+    await vi.waitFor(() => expect(delivered).toBe(50));
+    await new Promise(resolve => setImmediate(resolve));
     expect(active).toBe(MAX_CALLS_IN_FLIGHT);
     let answered = 0;
     const all = Promise.all(calls.map(p => p.then(() => answered++)));
-    while (answered < 50) {
+    await vi.waitFor(() => {
       release.splice(0).forEach(resolve => resolve());
-      await new Promise(resolve => setTimeout(resolve, 5));
-    }
+      expect(answered).toBe(50);
+    }, {timeout: 30_000, interval: 5});
     await all;
     expect(most).toBe(MAX_CALLS_IN_FLIGHT);
     await client.close();

@@ -1,7 +1,6 @@
 import {gunzipSync} from 'node:zlib';
-import {afterEach, describe, expect, it} from 'vitest';
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {KeptReady} from '../../src/metrics/kept-ready.js';
-import {waitFor} from '../helpers/wait-for.js';
 
 let kept: KeptReady | undefined;
 afterEach(() => kept?.stop());
@@ -21,6 +20,11 @@ function counted(parts: () => Buffer[]) {
 const text = (parts: readonly Buffer[]) => Buffer.concat(parts).toString();
 
 describe('a body kept built', () => {
+  // Time is the subject: fake timers (Date included) move it exactly, and a build that did
+  // not happen shows as a count that stayed, with no timer left to run it.
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
   it('builds on the first ask, serves what is ready after that, and rebuilds in the background', async () => {
     let version = 1;
     const {calls, build} = counted(() => [Buffer.from(`v ${version}\n`)]);
@@ -30,37 +34,44 @@ describe('a body kept built', () => {
     // Asked again at once: the ready body, no build.
     expect(text(await kept.plain())).toBe('v 1\n');
     expect(calls.count).toBe(1);
-    await waitFor('a background rebuild', async () => text(await kept!.plain()) === 'v 2\n');
-    expect(calls.count).toBeGreaterThanOrEqual(2);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(calls.count).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls.count).toBe(2);
+    expect(text(await kept.plain())).toBe('v 2\n');
   });
 
   it('stops rebuilding when nobody asks, and the next ask waits for a fresh build', async () => {
-    let clock = 0;
     let version = 1;
     const {calls, build} = counted(() => [Buffer.from(`v ${version}\n`)]);
-    kept = new KeptReady(build, {refreshMs: 20, idleMs: 1000, now: () => clock});
+    kept = new KeptReady(build, {refreshMs: 20, idleMs: 1000});
     await kept.plain();
     await kept.plain(); // schedules the background rebuild
-    clock = 5000; // idle: the next timer stops instead of building
-    await new Promise(resolve => setTimeout(resolve, 100));
+    // Rebuilt every 20 ms while asked within idleMs...
+    await vi.advanceTimersByTimeAsync(500);
+    expect(calls.count).toBeGreaterThanOrEqual(20);
+    // ...then, a timer after idleMs without an ask, nothing is left to run.
+    await vi.advanceTimersByTimeAsync(600);
     const built = calls.count;
-    await new Promise(resolve => setTimeout(resolve, 100));
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(calls.count).toBe(built);
     version = 3;
     expect(text(await kept.plain())).toBe('v 3\n');
+    expect(calls.count).toBe(built + 1);
   });
 
   it('rebuilds at the pace it is asked for, not every refreshMs, when asks are further apart', async () => {
-    let clock = 1000;
     const {calls, build} = counted(() => [Buffer.from('x 1\n')]);
-    kept = new KeptReady(build, {refreshMs: 20, idleMs: 60_000, now: () => clock});
+    kept = new KeptReady(build, {refreshMs: 20, idleMs: 60_000});
     await kept.plain();
-    clock += 400; // scraped every 400 ms
+    await vi.advanceTimersByTimeAsync(400); // scraped every 400 ms
     await kept.plain();
-    await new Promise(resolve => setTimeout(resolve, 150));
-    // Timers fire late on a busy machine, never early: at 20 ms there would have been several builds.
+    // At 20 ms there would have been nearly twenty builds by now.
+    await vi.advanceTimersByTimeAsync(399);
     expect(calls.count).toBe(1);
-    await waitFor('the rebuild one ask gap later', () => calls.count === 2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls.count).toBe(2);
   });
 
   it('builds on every ask with refreshMs 0, one build for asks that arrive together', async () => {

@@ -1,127 +1,32 @@
-import {execFile, spawn, type ChildProcess} from 'node:child_process';
-import {existsSync, mkdtempSync, readFileSync, readdirSync, symlinkSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, symlinkSync} from 'node:fs';
 import {tmpdir} from 'node:os';
-import {setTimeout as sleep} from 'node:timers/promises';
-import net from 'node:net';
 import path from 'node:path';
 import {Redis} from 'ioredis';
 import {afterEach, describe, expect, it} from 'vitest';
 import {CLI, ROOT, runCli} from '../helpers/cli.js';
 import {startRedis, type TestRedis} from '../jobs/redis-server.js';
-import {requirePrograms} from '../helpers/programs.js';
-import {requireProgram} from '../helpers/programs.js';
+import {requireProgram, requirePrograms} from '../helpers/programs.js';
+import {CHECKS_FILE_GRADES, demoEntries, filesOf, gradesOf, isAlive, ready, run, startDemo, useDemos} from './demo-harness.js';
+
+// The whole demo: sandbox, worker, metrics, alerting and Grafana, and Ctrl+C stopping them all.
 
 // Redis suites start their own redis-server; without one they are skipped (test/helpers/programs.ts).
 const redisServer = requireProgram('redis-server');
+// The demo starts the machine's Prometheus and Alertmanager where it can, so its files run
+// on one Node line in CI (asking for them puts a file in the "once" group, test/ci-groups.ts).
+const alerting = !requirePrograms('prometheus', 'prometheus-alertmanager').skipReason;
 
-/**
- * What the demo left in a temp folder. Node 22+ keeps its compile cache in the temp folder
- * (`node-compile-cache`, shared by every Node process of the user, kept on purpose):
- * it is Node's, not the demo's.
- */
-function demoEntries(folder: string): string[] {
-  return readdirSync(folder).filter(name => name !== 'node-compile-cache');
-}
-
-/*
- * `npm run demo` as a user runs it (dist/ must be built: `npm test` builds first). Own
- * redis-server on a free port, never the shared 6379; every port is picked free. Each demo
- * gets a temp folder of the test's own as its TMPDIR (and no XDG_RUNTIME_DIR), so nothing
- * it writes lands outside it, and the test can see that nothing is left behind.
- */
-
-interface Demo {
-  child: ChildProcess;
-  out(): string;
-  err(): string;
-  exited: Promise<number | null>;
-  /** The demo's TMPDIR: empty again once it has exited. */
-  tmp: string;
-}
-
-function startDemo(env: NodeJS.ProcessEnv): Demo {
-  const tmp = mkdtempSync(path.join(tmpdir(), 'vigil-demo-test-'));
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/demo.mjs')], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      TMPDIR: tmp,
-      VIGIL_DEMO_NO_BUILD: '1',
-      VIGIL_SANDBOX_PORT: '0',
-      VIGIL_METRICS_PORT: '0',
-      VIGIL_DEMO_PROMETHEUS_PORT: '0',
-      VIGIL_DEMO_ALERTMANAGER_PORT: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout!.setEncoding('utf8').on('data', c => (out += c));
-  child.stderr!.setEncoding('utf8').on('data', c => (err += c));
-  const exited = new Promise<number | null>(resolve => child.on('exit', code => resolve(code)));
-  return {child, out: () => out, err: () => err, exited, tmp};
-}
-
-let demo: Demo | undefined;
-let others: Demo[] = [];
+useDemos();
 let redis: TestRedis | undefined;
 afterEach(async () => {
-  // A test that failed leaves its demo running: SIGTERM lets it stop what it started (its
-  // sandbox, worker and servers run in their own process groups); SIGKILL only if it hangs.
-  for (const each of [demo, ...others]) {
-    if (!each || each.child.exitCode !== null || each.child.signalCode !== null) continue;
-    each.child.kill('SIGTERM');
-    const stopped = await Promise.race([each.exited.then(() => true), sleep(10_000).then(() => false)]);
-    if (!stopped) each.child.kill('SIGKILL');
-  }
   await redis?.stop();
-  demo = undefined;
-  others = [];
   redis = undefined;
 });
-
-const ready = (d: Demo, timeout = 40_000) => expect.poll(() => d.out(), {timeout}).toContain('Ctrl+C stops everything.');
-/** The folder the demo says holds its files, and the env file it says to source. */
-const filesOf = (out: string) => ({dir: /^Files\s+(\S+) \(removed when the demo stops\)$/m.exec(out)![1]!, envFile: /\(or: source (\S+)\):$/m.exec(out)![1]!});
-/**
- * "acme      fail reviewing.backlog; warn takedowns.cancelled-count" lines (the banner's, after
- * `prefix`; the checks file's comment has the same form) as {org: {check: severity}}.
- */
-function gradesOf(text: string, prefix: string): Record<string, Record<string, string>> {
-  const grades: Record<string, Record<string, string>> = {};
-  for (const [, org, rest] of text.matchAll(new RegExp(`^${prefix}([a-z]+) +((?:fail|warn) .*|ok)$`, 'gm'))) {
-    grades[org!] = {};
-    for (const part of rest!.split('; ')) {
-      const [severity, checks] = part.split(/ (.*)/);
-      for (const check of checks?.split(', ') ?? []) grades[org!]![check] = severity!;
-    }
-  }
-  return grades;
-}
-const CHECKS_FILE_GRADES = () => gradesOf(readFileSync(path.join(ROOT, 'deploy/demo-checks.yaml'), 'utf8'), '# {3}');
-const run = (command: string, env: NodeJS.ProcessEnv) =>
-  new Promise<{code: number; stdout: string; stderr: string}>(resolve => {
-    execFile('sh', ['-c', command], {env: {PATH: process.env.PATH, HOME: process.env.HOME, ...env}}, (error, stdout, stderr) => resolve({code: error ? Number(error.code) : 0, stdout, stderr}));
-  });
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-// Without Prometheus and Alertmanager the demo runs without alerting, and so does its test.
-const alerting = !requirePrograms('prometheus', 'prometheus-alertmanager').skipReason;
 
 describe.skipIf(redisServer.skipReason)('npm run demo', () => {
   it('serves the sandbox, runs the worker with metrics (and alerting when installed), and stops everything on Ctrl+C', async () => {
     redis = await startRedis();
-    demo = startDemo({VIGIL_REDIS_URL: redis.url});
+    const demo = startDemo({VIGIL_REDIS_URL: redis.url});
     await ready(demo);
     const out = demo.out();
     const url = /^Sandbox\s+(\S+)/m.exec(out)![1]!;
@@ -224,7 +129,7 @@ describe.skipIf(redisServer.skipReason)('npm run demo', () => {
     if (alertmanagerOrigin) {
       await expect.poll(backlogAlerts, {timeout: 120_000 - (Date.now() - emptiedAt), interval: 1000}).toBe(0);
       expect(Date.now() - emptiedAt).toBeLessThan(120_000);
-      await expect.poll(() => demo!.err(), {timeout: 30_000}).toContain('demo: notification ticket <- VigilCheckFailing reviewing.backlog org=acme (resolved)');
+      await expect.poll(() => demo.err(), {timeout: 30_000}).toContain('demo: notification ticket <- VigilCheckFailing reviewing.backlog org=acme (resolved)');
     }
 
     let alertingUrls: string[] = [];
@@ -269,125 +174,17 @@ describe.skipIf(redisServer.skipReason)('npm run demo', () => {
     }
   }, 300_000);
 
-  it('two demos on one machine: each its own folder and env file, and nothing of either left after SIGINT, SIGTERM or a crashed sandbox', async () => {
-    const shared = mkdtempSync(path.join(tmpdir(), 'vigil-demo-shared-'));
-    const start = () => startDemo({VIGIL_REDIS_URL: 'redis://127.0.0.1:1', TMPDIR: shared});
-    const first = start();
-    const second = start();
-    others = [first, second];
-    await Promise.all([ready(first), ready(second)]);
-    const [a, b] = [filesOf(first.out()), filesOf(second.out())];
-    expect(a.envFile).not.toBe(b.envFile);
-    for (const [d, files] of [[first, a], [second, b]] as const) {
-      const base = /^Sandbox\s+(\S+)/m.exec(d.out())![1]!;
-      expect(path.dirname(files.dir)).toBe(shared);
-      expect(readFileSync(files.envFile, 'utf8')).toContain(`export VIGIL_BASE_URL=${base} `);
-      expect(readFileSync(path.join(files.dir, 'sandbox.log'), 'utf8')).toBeDefined();
-    }
-    expect(demoEntries(shared).sort()).toEqual([path.basename(a.dir), path.basename(b.dir)].sort());
-
-    first.child.kill('SIGINT');
-    expect(await first.exited).toBe(130);
-    expect(existsSync(a.dir)).toBe(false);
-    // The other demo's file is untouched by the first one's exit.
-    expect(readFileSync(b.envFile, 'utf8')).toContain('VIGIL_BASE_URL=');
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
-    expect(demoEntries(shared)).toEqual([]);
-
-    // Not only on a signal: a demo whose sandbox dies stops, and removes its files too.
-    const third = start();
-    others.push(third);
-    await ready(third);
-    const sandboxPid = Number(/demo: started sandbox \(pid (\d+)\)/.exec(third.err())![1]);
-    expect(demoEntries(shared)).toHaveLength(1);
-    process.kill(sandboxPid, 'SIGKILL');
-    expect(await third.exited).toBe(0);
-    expect(third.err()).toContain('the sandbox exited unexpectedly');
-    expect(demoEntries(shared)).toEqual([]);
-  }, 90_000);
-
-  it('puts its folder under XDG_RUNTIME_DIR when there is one, and VIGIL_DEMO_ENV_FILE where asked; removes both', async () => {
-    const runtime = mkdtempSync(path.join(tmpdir(), 'vigil-demo-runtime-'));
-    const asked = path.join(mkdtempSync(path.join(tmpdir(), 'vigil-demo-asked-')), 'demo.env');
-    demo = startDemo({VIGIL_REDIS_URL: 'redis://127.0.0.1:1', XDG_RUNTIME_DIR: runtime, VIGIL_DEMO_ENV_FILE: asked});
-    await ready(demo, 20_000);
-    const {dir, envFile} = filesOf(demo.out());
-    expect(path.dirname(dir)).toBe(runtime);
-    expect(envFile).toBe(asked);
-    expect(readFileSync(asked, 'utf8')).toMatch(/^export VIGIL_BASE_URL=/m);
-    expect(demoEntries(demo.tmp)).toEqual([]);
-    demo.child.kill('SIGTERM');
-    expect(await demo.exited).toBe(0);
-    expect(demoEntries(runtime)).toEqual([]);
-    expect(existsSync(asked)).toBe(false);
-  });
-
-  it('without prometheus and alertmanager on PATH says how to get them, where the dashboard is, and runs the worker as before', async () => {
-    redis = await startRedis();
-    demo = startDemo({VIGIL_REDIS_URL: redis.url, PATH: mkdtempSync(path.join(tmpdir(), 'vigil-empty-path-'))});
-    await ready(demo, 30_000);
-    const out = demo.out();
-    expect(out).toMatch(/^Worker\s+running deploy\/demo-checks\.yaml/m);
-    expect(out).toContain('Alerting  not started: prometheus and alertmanager not on PATH');
-    expect(out).toContain('sudo apt-get install prometheus prometheus-alertmanager');
-    expect(out).toContain('Dashboard deploy/grafana/dashboard.json   (Grafana not started: it needs Prometheus)');
-    expect(out).not.toMatch(/^Prometheus /m);
-    demo.child.kill('SIGTERM');
-    expect(await demo.exited).toBe(0);
-    expect(demoEntries(demo.tmp)).toEqual([]);
-  });
-
-  it('without Redis says how to start one, which parts did not start, and still serves the sandbox', async () => {
-    demo = startDemo({VIGIL_REDIS_URL: 'redis://127.0.0.1:1'});
-    await ready(demo, 20_000);
-    const out = demo.out();
-    expect(out).toContain('Worker    not started: no Redis at redis://127.0.0.1:1 (ECONNREFUSED)');
-    expect(out).toContain('so these did not start either: /metrics, Prometheus, Alertmanager, Grafana');
-    expect(out).toContain('redis-server --daemonize yes');
-    expect(out).toContain('apt-get install redis-server');
-    expect(out).not.toMatch(/^Metrics/m);
-    expect(out).not.toContain('vigil schedules list');
-    expect(out).not.toMatch(/worker (sees|grades) it/);
-    expect(out).toContain('  vigil healthchecks run reviewing.backlog --org acme    # ok once the queue is empty (no worker runs: no alert here)');
-    // What the banner says of the checks holds without a worker too.
-    expect(gradesOf(out, ' {10}')).toEqual(CHECKS_FILE_GRADES());
-    const url = /^Sandbox\s+(\S+)/m.exec(out)![1]!;
-    const key = /VIGIL_API_KEY=(\S+)/.exec(out)![1]!;
-    const reply = await fetch(`${url}/healthchecks/takedowns/cancelled-count`, {method: 'POST', headers: {'x-api-key': key, 'content-type': 'application/json'}, body: '{"slug":"initech"}'});
-    expect((await reply.json()).severity).toBe('fail');
-    demo.child.kill('SIGTERM');
-    expect(await demo.exited).toBe(0);
-  });
-
-  it('when the worker cannot start, shows the last lines of its log (the banner keeps the log file, not the terminal)', async () => {
-    redis = await startRedis();
-    const taken = net.createServer();
-    await new Promise<void>(resolve => taken.listen(0, '127.0.0.1', resolve));
-    try {
-      demo = startDemo({VIGIL_REDIS_URL: redis.url, VIGIL_METRICS_PORT: String((taken.address() as net.AddressInfo).port)});
-      await ready(demo, 30_000);
-      expect(demo.out()).toMatch(/^Worker\s+did not serve http:\/\/127\.0\.0\.1:\d+\/metrics \(its last log lines are above\)/m);
-      expect(demo.err()).toMatch(/demo: the last lines of \S+worker\.log:\n(.*\n)*.*--metrics-port: 127\.0\.0\.1:\d+ is in use/);
-    } finally {
-      taken.close();
-    }
-    demo.child.kill('SIGTERM');
-    expect(await demo.exited).toBe(0);
-    expect(demoEntries(demo.tmp)).toEqual([]);
-  });
-
   it.skipIf(!alerting)('with grafana-server on PATH provisions the shipped dashboard on the demo\'s Prometheus and starts it', async () => {
     redis = await startRedis();
     const bin = mkdtempSync(path.join(tmpdir(), 'vigil-grafana-bin-'));
     symlinkSync(path.join(ROOT, 'test/fixtures/grafana/grafana-server.mjs'), path.join(bin, 'grafana-server'));
-    demo = startDemo({VIGIL_REDIS_URL: redis.url, PATH: `${bin}:${process.env.PATH}`, VIGIL_DEMO_GRAFANA_PORT: '0'});
+    const demo = startDemo({VIGIL_REDIS_URL: redis.url, PATH: `${bin}:${process.env.PATH}`, VIGIL_DEMO_GRAFANA_PORT: '0'});
     await ready(demo, 60_000);
     const out = demo.out();
     const dashboard = /^Grafana\s+(http:\/\/[\d.:]+)\/d\/vigil-checker\s+\(deploy\/grafana\/dashboard\.json, provisioned/m.exec(out);
     expect(dashboard, out).not.toBeNull();
     const grafana = dashboard![1]!;
-    await expect.poll(() => demo!.err(), {timeout: 20_000}).toContain(`demo: grafana answers: ${grafana}/d/vigil-checker`);
+    await expect.poll(() => demo.err(), {timeout: 20_000}).toContain(`demo: grafana answers: ${grafana}/d/vigil-checker`);
     const prometheus = /^Prometheus\s+(http:\/\/[\d.:]+)/m.exec(out)![1]!;
     const sources = (await (await fetch(`${grafana}/api/datasources`)).json()) as {uid: string; type: string; url: string}[];
     expect(sources).toEqual([expect.objectContaining({uid: 'prometheus', type: 'prometheus', url: prometheus})]);
@@ -403,15 +200,4 @@ describe.skipIf(redisServer.skipReason)('npm run demo', () => {
     await expect(fetch(grafana)).rejects.toThrow();
     expect(demoEntries(demo.tmp)).toEqual([]);
   }, 90_000);
-
-  it('prints no part of a Redis password, even one with a bare "@" (and pastes no such URL)', async () => {
-    demo = startDemo({VIGIL_REDIS_URL: 'redis://:Zq9Sup3r@Tail0fXq7@127.0.0.1:1'});
-    await ready(demo, 20_000);
-    const out = demo.out();
-    expect(out).toContain('Worker    not started: no Redis at VIGIL_REDIS_URL (not repeated: it may hold a password) (ECONNREFUSED)');
-    expect(out).not.toMatch(/Zq9Su|Tail0|0fXq7/);
-    expect(readFileSync(filesOf(out).envFile, 'utf8')).not.toMatch(/Zq9Su|Tail0|0fXq7/);
-    demo.child.kill('SIGTERM');
-    expect(await demo.exited).toBe(0);
-  });
 });

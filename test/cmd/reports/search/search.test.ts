@@ -4,7 +4,8 @@ import {useNock} from '../../../helpers/nock.js';
 import {runReportsSearch, type SearchFlags} from '../../../../src/cmd/reports/search/search.js';
 import {API_KEY, fakeContext, interceptApi} from '../../../helpers/fake-context.js';
 import {rejectionOf} from '../../../helpers/thrown.js';
-import {InputError} from '../../../../src/errors.js';
+import {CredentialsError, InputError} from '../../../../src/errors.js';
+import {ExitCode} from '../../../../src/exit-codes.js';
 
 useNock();
 
@@ -41,6 +42,18 @@ describe('reports search: the one request', () => {
   ])('invalid: %s (nothing sent)', async (_name, flags, field) => {
     const error = await rejectionOf(runReportsSearch(flags, fakeContext({org: 'acme'})), InputError);
     expect(error.problems.map(p => p.field)).toContain(field);
+  });
+});
+
+describe('reports search without an org or a key', () => {
+  // The context is the CLI's own (test/helpers/fake-context.ts): its errors and hints too.
+  it('names --org with the ways to give one, or says how to give a key; nothing sent', async () => {
+    const noOrg = await rejectionOf(runReportsSearch({contents: ['a.example']}, fakeContext()), InputError);
+    expect(noOrg.message).toBe('--org: no organization given');
+    expect(noOrg.hint).toBe('pass --org <slug>, set VIGIL_ORG, or run `vigil config set org <slug>`');
+    const noKey = await rejectionOf(runReportsSearch({contents: ['a.example']}, fakeContext({org: 'acme', apiKey: null})), CredentialsError);
+    expect(noKey.exitCode).toBe(ExitCode.Auth);
+    expect(noKey.hint).toBe('run `vigil auth login`, or set VIGIL_API_KEY');
   });
 });
 
