@@ -91,4 +91,20 @@ describe.skipIf(redisServer.skipReason)('vigil doctor and a hostile Redis', () =
     // Escaped for the terminal, the same text for a script.
     expect(redisLine?.detail).toContain(POLICY);
   }, 60_000);
+
+  it('a heartbeat whose host retitles the window, clears the screen and sets the clipboard: the name column prints it inert', async () => {
+    const client = redis.client();
+    const now = Date.now();
+    // OSC 0 (window title), ESC [2J (clear), OSC 52 (clipboard: `rm -rf ~`, base64).
+    const host = 'h\u001b]0;pwned\u0007ost\u001b[2J\u001b]52;c;cm0gLXJmIH4=\u0007';
+    const beat = {id: 'osc', host, pid: 4242, version: '9.9.9', metricsUrl: `http://127.0.0.1:${hole.port}`, startedAt: now, seenAt: now};
+    await client.hset('osc:healthchecks:workers', beat.id, JSON.stringify(beat));
+    const result = await doctor(redis.url, '--prefix', 'osc');
+    expect(result.stdout).toMatch(/^warn\s+worker host:4242\s+host pid 4242/m);
+    for (const output of [result.stdout, result.stderr]) {
+      expect(output).not.toContain('\u001b');
+      expect(output).not.toContain('\u0007');
+      expect(output).not.toContain('cm0gLXJmIH4=\u0007');
+    }
+  }, 60_000);
 });
