@@ -251,7 +251,7 @@ export class ResultStore {
           changed.push(reply[i]!);
         }
         cache.seq = seq;
-        return this.patch(this.configCache!.specs, cache.state, changed);
+        return this.patch(this.configCache!.specs, cache.state, changed, now);
       }
     }
     return this.readFull(now);
@@ -287,11 +287,11 @@ export class ResultStore {
     this.configCache = values[0] === null ? undefined : {version, ...read};
     const current = new Map(Object.entries(state));
     this.stateCache = values[0] === null ? undefined : {seq: Number(values[1] ?? 0), version, at: now, state: current};
-    return this.assemble(specs, current);
+    return this.assemble(specs, current, now);
   }
 
   /** StoredCheck per configured check; unchanged ones are the very objects of the last read. */
-  private assemble(specs: [string, CheckSpec][], state: Map<string, string>): StoredCheck[] {
+  private assemble(specs: [string, CheckSpec][], state: Map<string, string>, now: number): StoredCheck[] {
     const out: StoredCheck[] = [];
     const parsed = new Map<string, {raw: string; item: StoredCheck; problem?: string}>();
     const index = new Map<string, number>();
@@ -302,7 +302,7 @@ export class ResultStore {
       // A full read brings every state as a new string of the same text: keep the one already
       // held, or a replica holds two of each (2 MiB at 10,000 pairs) until every pair ran again.
       if (unchanged && raw !== '') state.set(id, previous.raw);
-      const entry = unchanged ? previous : {raw, ...parseState(spec, raw)};
+      const entry = unchanged ? previous : {raw, ...parseState(spec, raw, now)};
       const {item} = entry;
       parsed.set(id, entry);
       index.set(id, out.length);
@@ -317,9 +317,9 @@ export class ResultStore {
    * The last read with only `changed` parsed again: at 100,000 checks, rebuilding the list and
    * its caches on every scrape cost more than the few hundred changes between two scrapes.
    */
-  private patch(specs: [string, CheckSpec][], state: Map<string, string>, changed: readonly string[]): StoredCheck[] {
+  private patch(specs: [string, CheckSpec][], state: Map<string, string>, changed: readonly string[], now: number): StoredCheck[] {
     const last = this.assembled;
-    if (!last || last.specs !== specs) return this.assemble(specs, state);
+    if (!last || last.specs !== specs) return this.assemble(specs, state, now);
     if (changed.length === 0) return last.out;
     const out = last.out.slice();
     for (const id of changed) {
@@ -327,7 +327,7 @@ export class ResultStore {
       // State of a check no longer configured (a run that finished after a reconcile).
       if (at === undefined) continue;
       const raw = state.get(id) ?? '';
-      const entry = {raw, ...parseState(out[at]!.spec, raw)};
+      const entry = {raw, ...parseState(out[at]!.spec, raw, now)};
       this.parsedCache.set(id, entry);
       out[at] = entry.item;
     }
@@ -349,17 +349,17 @@ function readSpecs(config: Record<string, string>): {specs: [string, CheckSpec][
 }
 
 /** A state value as its two halves; a half that does not parse is left out (the first problem kept). */
-function parseState(spec: CheckSpec, raw: string): {item: StoredCheck; problem?: string} {
+function parseState(spec: CheckSpec, raw: string, now: number): {item: StoredCheck; problem?: string} {
   const item: StoredCheck = {spec};
   if (!raw) return {item};
   const problems: string[] = [];
   const newline = raw.indexOf('\n');
   if (newline > 0) {
-    const success = parseStoredHalf('success', raw.slice(0, newline));
+    const success = parseStoredHalf('success', raw.slice(0, newline), now);
     if ('value' in success) item.success = success.value;
     else problems.push(success.problem);
   }
-  const run = parseStoredHalf('run', raw.slice(newline + 1));
+  const run = parseStoredHalf('run', raw.slice(newline + 1), now);
   if ('value' in run) item.run = run.value;
   else problems.push(run.problem);
   return problems.length > 0 ? {item, problem: problems.join('; ')} : {item};

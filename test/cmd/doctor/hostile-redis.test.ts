@@ -107,4 +107,18 @@ describe.skipIf(redisServer.skipReason)('vigil doctor and a hostile Redis', () =
       expect(output).not.toContain('cm0gLXJmIH4=\u0007');
     }
   }, 60_000);
+
+  it('a heartbeat that is none ("seenAt": "soon") is named, with how to remove it; the live worker still probed', async () => {
+    const client = redis.client();
+    const now = Date.now();
+    const key = 'soon:healthchecks:workers';
+    const live = {id: 'live', host: 'box', pid: 7, version: '9.9.9', metricsUrl: `http://127.0.0.1:${hole.port}`, startedAt: now, seenAt: now};
+    await client.hset(key, 'live', JSON.stringify(live), 'planted', JSON.stringify({...live, id: 'planted', seenAt: 'soon'}), 'far', JSON.stringify({...live, id: 'far', seenAt: 1e300}));
+    const result = await doctor(redis.url, '--prefix', 'soon');
+    expect(result.stdout).toMatch(/^ok\s+workers\s+1 live/m);
+    expect(result.stdout).toMatch(/^warn\s+heartbeats\s+skipped 2 bad heartbeats: "far": heartbeat seenAt: must be a time a date can hold; "planted": heartbeat seenAt: Invalid input: expected number, received string$/m);
+    expect(result.stdout).toContain(`-> something other than vigil wrote to ${key}: \`redis-cli HDEL ${key} <id>\` removes an entry`);
+    expect(result.stdout).toMatch(/^warn\s+worker box:7\s/m);
+    expect(result.stderr).not.toContain('Invalid time value');
+  }, 60_000);
 });
