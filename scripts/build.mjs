@@ -27,7 +27,13 @@ import {dependencyPatchesPlugin, exitOnChangedVersions} from './build/patches.mj
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
 // `vigil --version` and vigil_build_info name it (scripts/build/commit.mjs).
-const commit = buildCommit(root);
+let commit;
+try {
+  commit = buildCommit(root);
+} catch (error) {
+  process.stderr.write(`build: ${error.message}\n`);
+  process.exit(3);
+}
 
 async function listCommandModules(dir) {
   const found = [];

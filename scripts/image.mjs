@@ -54,7 +54,12 @@ if (!tool) fail(flags.tool ? `--tool: ${flags.tool} is not usable here` : 'none 
 
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const tag = imageTag(pkg.version);
-const commit = buildCommit(root);
+let commit;
+try {
+  commit = buildCommit(root);
+} catch (error) {
+  fail(error.message);
+}
 const caFile = process.env.NODE_EXTRA_CA_CERTS && existsSync(process.env.NODE_EXTRA_CA_CERTS) ? process.env.NODE_EXTRA_CA_CERTS : undefined;
 const seconds = since => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 const log = line => process.stderr.write(`image: ${line}\n`);

@@ -29,6 +29,16 @@ describe('redact', () => {
     expect(redact('ERR proxy rejected AUTH Ec5Pw9Zx4Pw42 (Pw9Z) vk_live_0123456789')).toBe('ERR proxy rejected AUTH *** (***) vk_…6789');
   });
 
+  it('masks the forms an upstream echoes a key in: percent-encoded (either hex case, a form\'s `+`) and JSON-escaped', () => {
+    const key = 'vk_a+b/c "d\\e=f';
+    registerSecret(key);
+    const percent = encodeURIComponent(key);
+    const text = [key, percent, percent.toLowerCase(), new URLSearchParams({k: key}).toString().slice(2), JSON.stringify(key).slice(1, -1)].join(' | ');
+    expect(redact(text)).toBe(Array(5).fill('vk_…*e=f').join(' | '));
+    // The mask keeps the JSON it lands in valid: no backslash or quote of the key shows.
+    expect(JSON.parse(redact(JSON.stringify({echo: key})))).toEqual({echo: 'vk_…*e=f'});
+  });
+
   it('ignores secrets too short to mask usefully', () => {
     registerSecret('abc');
     expect(redact('abc')).toBe('abc');

@@ -24,6 +24,9 @@ export const ACCEPT_ENCODING = 'gzip, deflate, br';
  * ContractError as final); exit 1 like any response that breaks the contract.
  */
 export class ResponseTooLargeError extends ContractError {
+  /** The status of the answer whose body was cut, when it was known: a 401 still says the key was refused. */
+  status?: number;
+
   constructor(host: string, limit: number, stage: 'compressed' | 'decompressed') {
     super(
       host,

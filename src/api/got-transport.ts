@@ -196,9 +196,14 @@ async function send(client: Got, options: TransportOptions, trace: Trace, reques
  * once, and only a body without one (chunked) is counted chunk by chunk.
  */
 function capDownload(pending: CancelableRequest, state: CallState, host: string, maxResponseBytes: number): void {
+  // got tells the response only once its body is read: its socket's response, with the headers, is earlier.
+  let status: number | undefined;
+  pending.on('request', (request: {once(event: 'response', listener: (response: {statusCode?: number}) => void): unknown}) =>
+    request.once('response', response => (status = response.statusCode)),
+  );
   const watch = (progress: Progress) => {
     if (progress.transferred > maxResponseBytes || (progress.total ?? 0) > maxResponseBytes) {
-      state.tooLarge ??= new ResponseTooLargeError(host, maxResponseBytes, 'compressed');
+      state.tooLarge ??= Object.assign(new ResponseTooLargeError(host, maxResponseBytes, 'compressed'), status === undefined ? {} : {status});
       pending.off('downloadProgress', watch);
       pending.cancel();
     } else if (progress.total !== undefined) {

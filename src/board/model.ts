@@ -1,6 +1,7 @@
 import type {StoredCheck} from '../metrics/store.js';
 import {sanitizeText} from '../output/sanitize.js';
 import {redact} from '../secrets.js';
+import {isoTime} from '../stored-time.js';
 
 /**
  * The health board's grid, built from the worker's result store (src/metrics/store.ts):
@@ -106,7 +107,6 @@ export function cellSeverity(stored: StoredCheck, now: number): CellSeverity {
   return run.outcome;
 }
 
-const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
 
 export function toCell(stored: StoredCheck, now: number): BoardCell {
   const {spec, success, run} = stored;
@@ -120,14 +120,19 @@ export function toCell(stored: StoredCheck, now: number): BoardCell {
     org: clean(spec.org),
     severity: cellSeverity(stored, now),
     grade: success?.severity ?? null,
-    gradedAt: iso(success?.at),
-    lastRunAt: iso(run?.at),
+    gradedAt: isoTime(success?.at),
+    lastRunAt: isoTime(run?.at),
     everyMs: spec.everyMs,
     observed,
     thresholds,
     error: run?.outcome === 'error' ? clean(`${run.errorKind ?? 'error'}: ${run.error ?? ''}`.replace(/: $/, '')) : null,
     appUrl: success?.appUrl == null ? null : clean(success.appUrl),
   };
+}
+
+/** The live board's word on stored entries it skipped (results, heartbeats that do not parse); the snapshot names each. */
+export function skippedNote(count: number): string {
+  return `${count} bad stored entr${count === 1 ? 'y' : 'ies'} skipped: --no-interactive names ${count === 1 ? 'it' : 'them'}`;
 }
 
 /** `takedowns.cancelled-count` -> [`takedowns`, `cancelled-count`]. */

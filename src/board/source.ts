@@ -1,6 +1,6 @@
 import type {Redis} from 'ioredis';
 import {VigilError} from '../errors.js';
-import {ResultStore, type StoredCheck} from '../metrics/store.js';
+import {ResultStore, type SkippedEntry, type StoredCheck} from '../metrics/store.js';
 import {connectRedis} from '../redis/connect.js';
 import {workerLiveness, workersKey} from '../redis/heartbeat.js';
 import {RedisUnavailableError} from '../redis/probe.js';
@@ -14,6 +14,8 @@ export interface BoardReading {
   liveWorkers: number;
   /** When any worker was last seen (epoch ms), undefined when none ever left a heartbeat. */
   lastSeenAt: number | undefined;
+  /** Stored entries (results, heartbeats) the read left out for not parsing: the board names them. Default: none. */
+  skipped?: SkippedEntry[];
 }
 
 /** The board's view of the result store; injected, so tests and the bench need no Redis. */
@@ -55,7 +57,7 @@ export async function openBoardSource(setting: RedisSetting): Promise<BoardSourc
       }
       try {
         const [stored, liveness] = await Promise.all([current.store.readAll(now), workerLiveness(current.redis, workersKey(setting.prefix, QUEUE_NAME), now)]);
-        return {stored, liveWorkers: liveness.live.length, lastSeenAt: liveness.lastSeenAt};
+        return {stored, liveWorkers: liveness.live.length, lastSeenAt: liveness.lastSeenAt, skipped: [...current.store.skipped(), ...liveness.skipped]};
       } catch (error) {
         if (error instanceof VigilError) throw error;
         throw new RedisUnavailableError(setting.target.display, error instanceof Error ? error.message : String(error), setting.source, `${START_REDIS} ${START_WORKER_HINT}`);

@@ -32,23 +32,30 @@ export function wasCi(env: NodeJS.ProcessEnv): boolean {
 }
 
 /**
- * The same IO with every stderr write redacted (src/secrets.ts): a command's own lines (a
- * breach line quoting an upstream that echoed the key) included, not only errors and traces.
+ * The stream itself, but every text written redacted. A proxy rather than a new object: `vigil
+ * mcp` hands ctx.io.stdout to the SDK's transport, which waits for 'drain' on it, and Ink
+ * listens for 'resize'; every other member is the stream's own, bound to it.
+ */
+function redacting<Stream extends OutputStream>(stream: Stream): Stream {
+  const write = (chunk: unknown, ...rest: unknown[]) => (stream.write as (...args: unknown[]) => unknown)(typeof chunk === 'string' ? redact(chunk) : chunk, ...rest);
+  return new Proxy(stream, {
+    get(target, property) {
+      if (property === 'write') return write;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
+ * The same IO with every stdout and stderr write redacted (src/secrets.ts): a command's own
+ * lines (a breach line, a listing or JSON quoting an upstream that echoed the key) included,
+ * not only errors and traces. stdout is where cron mail and CI logs come from. Commands
+ * write whole renders (a table, a JSON value, a record of `--all`), so a key is never split
+ * across two writes; text cut to a column was masked before the cut (sanitizeText).
  */
 export function redactingIO(io: IO): IO {
-  const stderr = io.stderr;
-  return {
-    ...io,
-    stderr: {
-      write: (chunk: string) => stderr.write(redact(chunk)),
-      get isTTY() {
-        return stderr.isTTY;
-      },
-      get columns() {
-        return stderr.columns;
-      },
-    },
-  };
+  return {...io, stdout: redacting(io.stdout), stderr: redacting(io.stderr)};
 }
 
 export function processIO(): IO {

@@ -26,8 +26,8 @@ import {ERROR_KINDS, RUN_OUTCOMES, type ErrorKind, type ResultStore, type RunOut
 export const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'completed', 'failed'] as const;
 
 export interface MetricsSources {
-  /** `skipped`: stored entries the last read left out (default: none). */
-  store: Pick<ResultStore, 'readAll'> & Partial<Pick<ResultStore, 'skipped'>>;
+  /** `skipped`: stored entries the last read left out; `appUrlsDropped`: links not stored or not believed (default: none). */
+  store: Pick<ResultStore, 'readAll'> & Partial<Pick<ResultStore, 'skipped' | 'appUrlsDropped'>>;
   queueName: string;
   queueCounts(): Promise<Record<string, number>>;
   schedulerCount(): Promise<number>;
@@ -185,6 +185,26 @@ function discoveryMetrics(client: PromClient, registers: Registry[], orgs: reado
   };
 }
 
+/** Results' appUrls this process dropped (src/metrics/app-url.ts), from the store's own count, read at scrape time. */
+function appUrlDrops(client: PromClient, registers: Registry[], store: MetricsSources['store']) {
+  const exported = {write: 0, read: 0};
+  const counter = new client.Counter({
+    name: 'vigil_check_app_url_dropped_total',
+    help: 'Result appUrls dropped by this process for not being an http(s) URL of at most 2 KiB: not stored (stage="write") or stored and not believed (stage="read")',
+    labelNames: ['stage'] as const,
+    registers,
+    collect() {
+      const drops = store.appUrlsDropped?.();
+      if (!drops) return;
+      for (const stage of ['write', 'read'] as const) {
+        if (drops[stage] > exported[stage]) counter.inc({stage}, drops[stage] - exported[stage]);
+        exported[stage] = drops[stage];
+      }
+    },
+  });
+  for (const stage of ['write', 'read']) counter.inc({stage}, 0);
+}
+
 /** This process's registry: defaults, build, runs, registry reads. */
 function processMetrics(client: PromClient, sources: MetricsSources) {
   const registry = new client.Registry();
@@ -197,6 +217,7 @@ function processMetrics(client: PromClient, sources: MetricsSources) {
   );
   const run = runMetrics(client, registers);
   run.addChecks(sources.checks ?? []);
+  appUrlDrops(client, registers, sources.store);
   return {registry, ...run, ...discoveryMetrics(client, registers, sources.registryOrgs ?? [])};
 }
 

@@ -2,6 +2,7 @@ import type {Redis} from 'ioredis';
 import type {CheckSpec} from '../checks/schema.js';
 import type {HealthcheckResult} from '../api/wire/index.js';
 import {redact} from '../secrets.js';
+import {isKeptAppUrl, type AppUrlDrops} from './app-url.js';
 import {numericObserved, resultThresholds} from './observed.js';
 import {parseStoredHalf, parseStoredSpec} from './stored.js';
 
@@ -120,6 +121,8 @@ export class ResultStore {
   private lastConfigSkipped: SkippedEntry[] | undefined;
   /** The state hash as of sequence `seq`, kept up to date from the changes set. */
   private stateCache: {seq: number; version: string; at: number; state: Map<string, string>} | undefined;
+  /** appUrls this process did not store or did not believe (src/metrics/app-url.ts). */
+  private readonly drops: AppUrlDrops = {write: 0, read: 0};
 
   constructor(
     private readonly redis: Redis,
@@ -195,6 +198,11 @@ export class ResultStore {
     return out;
   }
 
+  /** appUrls dropped since this store was made: at write (not stored) and at read (stored, not believed). */
+  appUrlsDropped(): AppUrlDrops {
+    return {...this.drops};
+  }
+
   /** False after Redis restarted without its data (or was flushed): time to reconcile. */
   async hasMarker(): Promise<boolean> {
     return (await this.redis.exists(this.keys.marker)) === 1;
@@ -207,8 +215,9 @@ export class ResultStore {
       ok: result.ok,
       observed,
       at,
-      appUrl: result.appUrl === null ? null : redact(result.appUrl),
+      appUrl: result.appUrl === null || !isKeptAppUrl(result.appUrl) ? null : redact(result.appUrl),
     };
+    if (result.appUrl !== null && success.appUrl === null) this.drops.write++;
     const threshold = resultThresholds(result.threshold);
     if (threshold.warn !== undefined || threshold.fail !== undefined) success.threshold = threshold;
     const run: StoredRun = {at, outcome: result.severity, durationMs};
@@ -251,7 +260,7 @@ export class ResultStore {
           changed.push(reply[i]!);
         }
         cache.seq = seq;
-        return this.patch(this.configCache!.specs, cache.state, changed);
+        return this.patch(this.configCache!.specs, cache.state, changed, now);
       }
     }
     return this.readFull(now);
@@ -287,11 +296,11 @@ export class ResultStore {
     this.configCache = values[0] === null ? undefined : {version, ...read};
     const current = new Map(Object.entries(state));
     this.stateCache = values[0] === null ? undefined : {seq: Number(values[1] ?? 0), version, at: now, state: current};
-    return this.assemble(specs, current);
+    return this.assemble(specs, current, now);
   }
 
   /** StoredCheck per configured check; unchanged ones are the very objects of the last read. */
-  private assemble(specs: [string, CheckSpec][], state: Map<string, string>): StoredCheck[] {
+  private assemble(specs: [string, CheckSpec][], state: Map<string, string>, now: number): StoredCheck[] {
     const out: StoredCheck[] = [];
     const parsed = new Map<string, {raw: string; item: StoredCheck; problem?: string}>();
     const index = new Map<string, number>();
@@ -302,7 +311,7 @@ export class ResultStore {
       // A full read brings every state as a new string of the same text: keep the one already
       // held, or a replica holds two of each (2 MiB at 10,000 pairs) until every pair ran again.
       if (unchanged && raw !== '') state.set(id, previous.raw);
-      const entry = unchanged ? previous : {raw, ...parseState(spec, raw)};
+      const entry = unchanged ? previous : this.parsed(spec, raw, now);
       const {item} = entry;
       parsed.set(id, entry);
       index.set(id, out.length);
@@ -313,13 +322,20 @@ export class ResultStore {
     return out;
   }
 
+  /** A state value parsed, its dropped appUrl counted (once per value read, as each is parsed once). */
+  private parsed(spec: CheckSpec, raw: string, now: number): {raw: string; item: StoredCheck; problem?: string} {
+    const {appUrlDropped, ...entry} = parseState(spec, raw, now);
+    if (appUrlDropped) this.drops.read++;
+    return {raw, ...entry};
+  }
+
   /**
    * The last read with only `changed` parsed again: at 100,000 checks, rebuilding the list and
    * its caches on every scrape cost more than the few hundred changes between two scrapes.
    */
-  private patch(specs: [string, CheckSpec][], state: Map<string, string>, changed: readonly string[]): StoredCheck[] {
+  private patch(specs: [string, CheckSpec][], state: Map<string, string>, changed: readonly string[], now: number): StoredCheck[] {
     const last = this.assembled;
-    if (!last || last.specs !== specs) return this.assemble(specs, state);
+    if (!last || last.specs !== specs) return this.assemble(specs, state, now);
     if (changed.length === 0) return last.out;
     const out = last.out.slice();
     for (const id of changed) {
@@ -327,7 +343,7 @@ export class ResultStore {
       // State of a check no longer configured (a run that finished after a reconcile).
       if (at === undefined) continue;
       const raw = state.get(id) ?? '';
-      const entry = {raw, ...parseState(out[at]!.spec, raw)};
+      const entry = this.parsed(out[at]!.spec, raw, now);
       this.parsedCache.set(id, entry);
       out[at] = entry.item;
     }
@@ -349,18 +365,25 @@ function readSpecs(config: Record<string, string>): {specs: [string, CheckSpec][
 }
 
 /** A state value as its two halves; a half that does not parse is left out (the first problem kept). */
-function parseState(spec: CheckSpec, raw: string): {item: StoredCheck; problem?: string} {
+function parseState(spec: CheckSpec, raw: string, now: number): {item: StoredCheck; problem?: string; appUrlDropped?: true} {
   const item: StoredCheck = {spec};
   if (!raw) return {item};
   const problems: string[] = [];
+  let appUrlDropped: true | undefined;
   const newline = raw.indexOf('\n');
   if (newline > 0) {
-    const success = parseStoredHalf('success', raw.slice(0, newline));
-    if ('value' in success) item.success = success.value;
-    else problems.push(success.problem);
+    const success = parseStoredHalf('success', raw.slice(0, newline), now);
+    if ('value' in success) {
+      item.success = success.value;
+      // A link not worth keeping is not a reason to skip the grade: the grade stays, the link goes.
+      if (item.success.appUrl !== null && !isKeptAppUrl(item.success.appUrl)) {
+        item.success.appUrl = null;
+        appUrlDropped = true;
+      }
+    } else problems.push(success.problem);
   }
-  const run = parseStoredHalf('run', raw.slice(newline + 1));
+  const run = parseStoredHalf('run', raw.slice(newline + 1), now);
   if ('value' in run) item.run = run.value;
   else problems.push(run.problem);
-  return problems.length > 0 ? {item, problem: problems.join('; ')} : {item};
+  return {item, ...(problems.length > 0 ? {problem: problems.join('; ')} : {}), ...(appUrlDropped ? {appUrlDropped} : {})};
 }

@@ -3,6 +3,7 @@ import {isHealthcheckId} from '../api/wire/index.js';
 import {checkSpecId, type CheckSpec} from '../checks/schema.js';
 import {ORG_SLUG} from '../config/validate.js';
 import {memo} from '../memo.js';
+import {storedTimeProblem} from '../stored-time.js';
 import {SAFE_KEY} from './observed.js';
 import {ERROR_KINDS, RUN_OUTCOMES, type StoredRun, type StoredSuccess} from './store.js';
 
@@ -11,8 +12,9 @@ import {ERROR_KINDS, RUN_OUTCOMES, type StoredRun, type StoredSuccess} from './s
  * vigil's keys could otherwise put `"1 }{ garbage"` where /metrics writes a number (promtool
  * then fails and Prometheus drops the whole scrape), a newline and a series of their own, or
  * OSC 8 and bidi characters into a label. Numbers must be finite numbers, labels must follow
- * the checks file's rules (id shape, org slug, observed key shape); an entry that does not is
- * skipped and named, never exported.
+ * the checks file's rules (id shape, org slug, observed key shape), times must be times a
+ * Date holds and not far ahead (src/stored-time.ts); an entry that does not is skipped and
+ * named, never exported.
  */
 
 const finite = () => z.number().refine(Number.isFinite, 'must be a finite number');
@@ -47,7 +49,7 @@ const runSchema = memo(() => z.object({
 }));
 
 /** Why a stored value was skipped: the first problem, with its path. */
-function problemOf(error: z.ZodError): string {
+export function problemOf(error: z.ZodError): string {
   const issue = error.issues[0]!;
   return `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`;
 }
@@ -71,13 +73,19 @@ export function parseStoredSpec(id: string, json: string): {spec: CheckSpec} | {
   return {spec};
 }
 
-/** One half of a stored state value: its parsed value, or why it is skipped. */
-export function parseStoredHalf(kind: 'success', json: string): {value: StoredSuccess} | {problem: string};
-export function parseStoredHalf(kind: 'run', json: string): {value: StoredRun} | {problem: string};
-export function parseStoredHalf(kind: 'success' | 'run', json: string): {value: StoredSuccess | StoredRun} | {problem: string} {
+/**
+ * One half of a stored state value: its parsed value, or why it is skipped. `now`: the
+ * reader's clock, which its `at` may not be more than a day ahead of (src/stored-time.ts).
+ */
+export function parseStoredHalf(kind: 'success', json: string, now: number): {value: StoredSuccess} | {problem: string};
+export function parseStoredHalf(kind: 'run', json: string, now: number): {value: StoredRun} | {problem: string};
+export function parseStoredHalf(kind: 'success' | 'run', json: string, now: number): {value: StoredSuccess | StoredRun} | {problem: string} {
   const parsed = parseJson(json);
   if ('problem' in parsed) return {problem: `${kind}: not JSON`};
   const result = (kind === 'success' ? successSchema() : runSchema()).safeParse(parsed.value);
   if (!result.success) return {problem: `${kind}.${problemOf(result.error)}`};
-  return {value: result.data as StoredSuccess | StoredRun};
+  const value = result.data as StoredSuccess | StoredRun;
+  const time = storedTimeProblem(value.at, now);
+  if (time !== undefined) return {problem: `${kind}.at: ${time}`};
+  return {value};
 }

@@ -1,3 +1,5 @@
+import {redact} from '../secrets.js';
+
 /**
  * Neutralises untrusted text (titles, descriptions, error messages from the upstream)
  * before it reaches a terminal. A report title could otherwise clear the screen (ESC[2J),
@@ -18,6 +20,8 @@
  * Newline and tab survive only with `multiline` (detail views); otherwise each becomes one
  * space so a value cannot break a table row. CR LF and lone CR count as newlines; U+2028
  * and U+2029 (line/paragraph separator) too.
+ *
+ * Registered secrets (the API key, Redis passwords: src/secrets.ts) are masked last.
  */
 export interface SanitizeOptions {
   multiline?: boolean;
@@ -46,7 +50,10 @@ export function sanitizeText(text: string, options: SanitizeOptions = {}): strin
     .replace(NEWLINES, '\n')
     .replace(CONTROLS, '')
     .replace(INVISIBLE, '');
-  return options.multiline ? stripped : stripped.replace(/[\n\t]/g, ' ');
+  // Masked here, after the invisibles are gone (a zero-width space inside the key hid it
+  // from a mask applied before) and before any table or screen cuts the text to a column: a
+  // cut key is no longer the key, and the stream's mask (src/cli/io.ts) would miss its prefix.
+  return redact(options.multiline ? stripped : stripped.replace(/[\n\t]/g, ' '));
 }
 
 /**

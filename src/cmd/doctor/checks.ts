@@ -6,7 +6,7 @@ import {ExitCode} from '../../exit-codes.js';
 import {maskSecret} from '../../secrets.js';
 import type {RedisSetting} from '../../redis/settings.js';
 import {probeRedis, type ProbeResult} from '../../redis/probe.js';
-import {readBeats, STALE_MS, type WorkerBeat} from '../../redis/heartbeat.js';
+import {readHeartbeats, STALE_MS, type SkippedBeat, type WorkerBeat} from '../../redis/heartbeat.js';
 import {otherPrefixesNote, type PrefixWithSchedulers} from '../../redis/prefixes.js';
 
 /**
@@ -147,17 +147,32 @@ async function probeBeats(beats: readonly WorkerBeat[], fetchHealth: FetchHealth
   return statuses;
 }
 
+/** Heartbeat entries that do not parse: named (a few), left out of the live ones. */
+function skippedBeatsLine(key: string, skipped: readonly SkippedBeat[]): CheckLine {
+  const named = skipped.slice(0, 3).map(({id, problem}) => `${JSON.stringify(id.slice(0, 80))}: ${problem.slice(0, 120)}`);
+  const more = skipped.length > 3 ? `; ${skipped.length - 3} more` : '';
+  return {
+    check: 'heartbeats',
+    status: 'warn',
+    detail: `skipped ${skipped.length} bad heartbeat${skipped.length === 1 ? '' : 's'}: ${named.join('; ')}${more}`,
+    hint: `something other than vigil wrote to ${key}: \`redis-cli HDEL ${key} <id>\` removes an entry`,
+  };
+}
+
 /** Live workers from their heartbeats, and whether each one's /healthz answers 200. */
 export async function checkWorkers(redis: Redis, key: string, now: number, fetchHealth: FetchHealth, limits: WorkerProbeLimits = WORKER_PROBE_LIMITS): Promise<CheckLine[]> {
   let beats: WorkerBeat[];
+  let bad: CheckLine[];
   try {
-    beats = await readBeats(redis, key);
+    const read = await readHeartbeats(redis, key, now);
+    beats = read.beats;
+    bad = read.skipped.length === 0 ? [] : [skippedBeatsLine(key, read.skipped)];
   } catch (error) {
     return [failed('workers', error)];
   }
   const live = beats.filter(beat => now - beat.seenAt <= STALE_MS);
   if (live.length === 0) {
-    return [{check: 'workers', status: 'warn', detail: 'no live worker on this prefix', hint: 'start `vigil worker`; workers write a heartbeat every 5 s'}];
+    return [{check: 'workers', status: 'warn', detail: 'no live worker on this prefix', hint: 'start `vigil worker`; workers write a heartbeat every 5 s'}, ...bad];
   }
   const statuses = await probeBeats(live, fetchHealth, limits);
   const notProbed = statuses.filter(status => status === undefined).length;
@@ -172,6 +187,7 @@ export async function checkWorkers(redis: Redis, key: string, now: number, fetch
           hint: 'that many heartbeats on one prefix is unusual: check what writes to this Redis, or run doctor with each --prefix apart',
         },
   ];
+  lines.push(...bad);
   live.forEach((beat, index) => {
     const status = statuses[index];
     if (status === undefined) return;

@@ -37,10 +37,12 @@ const STYLE = {ok: 'green', warn: 'yellow', fail: 'red'} as const;
 /** One line per check: `ok    redis    Redis 7.2 at ...`, the hint indented below. Pure. */
 export function formatLines(lines: readonly CheckLine[], color: boolean): string {
   const paint = painter(color);
-  const width = Math.max(...lines.map(line => line.check.length));
+  // The name column is text from Redis too (`worker <host>:<pid>` of a heartbeat), as the detail is.
+  const names = lines.map(line => sanitizeText(line.check));
+  const width = Math.max(...names.map(name => name.length));
   return lines
-    .map(line => {
-      const head = `${paint(STYLE[line.status], line.status.padEnd(4))}  ${line.check.padEnd(width)}  ${sanitizeText(line.detail)}`;
+    .map((line, index) => {
+      const head = `${paint(STYLE[line.status], line.status.padEnd(4))}  ${names[index]!.padEnd(width)}  ${sanitizeText(line.detail)}`;
       return line.hint ? `${head}\n${' '.repeat(width + 8)}${paint('gray', `-> ${sanitizeText(line.hint)}`)}` : head;
     })
     .join('\n');

@@ -1,7 +1,26 @@
 import type {CommandContext} from '../../cli/context.js';
+import {ContractError} from '../../errors.js';
 import type {ChecksConfig} from '../../checks/schema.js';
 import {KeyRejectedError, REJECTED_KEY_HINT, type KeyVerdict} from '../auth/shared/check-key.js';
 import type {LogEvent} from './log.js';
+
+/**
+ * The worker's key check, an answer it cannot read (a 50 MB body, a gzip bomb, a broken
+ * encoding: a ContractError) included: a 401 whose body was cut is still a rejected key (exit 2,
+ * as a small one), any other is "unreachable, starting anyway", as a hang is. Thrown, it made
+ * the worker exit 1 and its unit or pod restart it into the same answer.
+ */
+export function readableVerdicts(check: (org: string) => Promise<KeyVerdict>): (org: string) => Promise<KeyVerdict> {
+  return async org => {
+    try {
+      return await check(org);
+    } catch (error) {
+      if (!(error instanceof ContractError)) throw error;
+      if ((error as {status?: unknown}).status === 401) return {result: 'rejected', message: `HTTP 401, ${error.message}`};
+      return {result: 'unreachable', message: `the answer could not be read: ${error.message}`};
+    }
+  };
+}
 
 /** An org the worker will run checks for, and where the checks file names it. */
 export interface WorkerOrg {

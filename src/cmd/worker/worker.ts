@@ -11,7 +11,7 @@ import {QUEUE_NAME} from '../../redis/queue.js';
 import {startHeartbeat, workersKey} from '../../redis/heartbeat.js';
 import {VERSION} from '../../version.js';
 import {createWorkerLogger, type WorkerLogger} from './log.js';
-import {orgsOf, workerKeyChecks, type WorkerKeyChecks} from './key-check.js';
+import {orgsOf, readableVerdicts, workerKeyChecks, type WorkerKeyChecks} from './key-check.js';
 import {keyChecker} from '../auth/shared/check-key.js';
 import type {ShutdownResult} from '../../../jobs/shutdown.js';
 import type {CheckWorker} from '../../../jobs/worker.js';
@@ -85,7 +85,7 @@ async function startAndListen(options: WorkerOptions, ctx: CommandContext, logge
 /** The key checks of the worker's orgs, on one client; none without a key or base URL (nothing to ask). */
 function keyChecksOf(ctx: CommandContext, logger: WorkerLogger): WorkerKeyChecks {
   const {apiKey, baseUrl} = ctx.settings;
-  const check = apiKey && baseUrl ? keyChecker(apiKey.value, baseUrl.value, ctx) : undefined;
+  const check = apiKey && baseUrl ? readableVerdicts(keyChecker(apiKey.value, baseUrl.value, ctx)) : undefined;
   return workerKeyChecks({check: async org => (check ? check(org) : {result: 'accepted'}), logEvent: logger.event});
 }
 

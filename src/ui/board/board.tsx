@@ -2,7 +2,7 @@ import {useEffect, useReducer, useRef, type ReactNode} from 'react';
 import {Box, Text, useInput} from 'ink';
 import type {HealthcheckResult} from '../../api/wire/index.js';
 import {ago, detailLines} from '../../board/detail.js';
-import {cellKey, SEVERITY_GLYPH} from '../../board/model.js';
+import {cellKey, SEVERITY_GLYPH, skippedNote} from '../../board/model.js';
 import type {BoardReading} from '../../board/source.js';
 import {formatError} from '../../output/error-banner.js';
 import {sanitizeText} from '../../output/sanitize.js';
@@ -148,6 +148,7 @@ export function HealthBoard({read, regrade, reviewQueue, end, now = Date.now, in
         <Text>{`${newest} · `}</Text>
         <Text color={state.liveWorkers > 0 ? 'green' : 'red'}>{workers}</Text>
         {filters ? <Text dimColor>{` · ${filters}`}</Text> : null}
+        {state.skipped > 0 ? <Text color="yellow">{` · ${skippedNote(state.skipped)}`}</Text> : null}
         {state.readError && board ? <Text color="red">{` · ${state.readError}`}</Text> : null}
       </Text>
       {body}

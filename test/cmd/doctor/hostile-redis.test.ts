@@ -91,4 +91,34 @@ describe.skipIf(redisServer.skipReason)('vigil doctor and a hostile Redis', () =
     // Escaped for the terminal, the same text for a script.
     expect(redisLine?.detail).toContain(POLICY);
   }, 60_000);
+
+  it('a heartbeat whose host retitles the window, clears the screen and sets the clipboard: the name column prints it inert', async () => {
+    const client = redis.client();
+    const now = Date.now();
+    // OSC 0 (window title), ESC [2J (clear), OSC 52 (clipboard: `rm -rf ~`, base64).
+    const host = 'h\u001b]0;pwned\u0007ost\u001b[2J\u001b]52;c;cm0gLXJmIH4=\u0007';
+    const beat = {id: 'osc', host, pid: 4242, version: '9.9.9', metricsUrl: `http://127.0.0.1:${hole.port}`, startedAt: now, seenAt: now};
+    await client.hset('osc:healthchecks:workers', beat.id, JSON.stringify(beat));
+    const result = await doctor(redis.url, '--prefix', 'osc');
+    expect(result.stdout).toMatch(/^warn\s+worker host:4242\s+host pid 4242/m);
+    for (const output of [result.stdout, result.stderr]) {
+      expect(output).not.toContain('\u001b');
+      expect(output).not.toContain('\u0007');
+      expect(output).not.toContain('cm0gLXJmIH4=\u0007');
+    }
+  }, 60_000);
+
+  it('a heartbeat that is none ("seenAt": "soon") is named, with how to remove it; the live worker still probed', async () => {
+    const client = redis.client();
+    const now = Date.now();
+    const key = 'soon:healthchecks:workers';
+    const live = {id: 'live', host: 'box', pid: 7, version: '9.9.9', metricsUrl: `http://127.0.0.1:${hole.port}`, startedAt: now, seenAt: now};
+    await client.hset(key, 'live', JSON.stringify(live), 'planted', JSON.stringify({...live, id: 'planted', seenAt: 'soon'}), 'far', JSON.stringify({...live, id: 'far', seenAt: 1e300}));
+    const result = await doctor(redis.url, '--prefix', 'soon');
+    expect(result.stdout).toMatch(/^ok\s+workers\s+1 live/m);
+    expect(result.stdout).toMatch(/^warn\s+heartbeats\s+skipped 2 bad heartbeats: "far": heartbeat seenAt: must be a time a date can hold; "planted": heartbeat seenAt: Invalid input: expected number, received string$/m);
+    expect(result.stdout).toContain(`-> something other than vigil wrote to ${key}: \`redis-cli HDEL ${key} <id>\` removes an entry`);
+    expect(result.stdout).toMatch(/^warn\s+worker box:7\s/m);
+    expect(result.stderr).not.toContain('Invalid time value');
+  }, 60_000);
 });

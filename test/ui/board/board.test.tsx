@@ -32,13 +32,13 @@ const result = (severity: 'ok' | 'fail'): HealthcheckResult => ({
 
 /** The board over a store the test changes between reads; every read and regrade recorded. */
 async function mount(items: StoredCheck[] = sample(), options: {columns?: number; intervalMs?: number; runbooks?: string} = {}) {
-  const store = {items, reads: 0, liveWorkers: 1};
+  const store = {items, reads: 0, liveWorkers: 1, skipped: [] as {id: string; problem: string}[]};
   const regrades: string[] = [];
   const reviews: string[] = [];
   const end = fakeEnd();
   const read = async (): Promise<BoardReading> => {
     store.reads += 1;
-    return reading(store.items, store.liveWorkers);
+    return {...reading(store.items, store.liveWorkers), skipped: store.skipped};
   };
   const regrade = async (check: string, org: string) => {
     regrades.push(`${check}@${org}`);
@@ -116,6 +116,18 @@ describe('the health board', () => {
     expect(app.frame()).not.toContain('\u001b[2J');
     await press(app, KEYS.escape);
     expect(app.frame()).toContain('ORG');
+  });
+
+  it('a time no Date holds draws the cell and its detail, never "Invalid time value"; skipped entries are counted in the header', async () => {
+    const huge = stored('reviewing.backlog', 'acme', 'fail');
+    huge.success!.at = 1e300;
+    const app = await mount([huge, stored('takedowns.cancelled-count', 'acme', 'ok')]);
+    app.store.skipped = [{id: 'reviewing.backlog@evil', problem: 'success.at: must be a time a date can hold'}];
+    await waitFor(() => expect(app.frame()).toContain('newest grade 1s ago · 1 worker alive · 1 bad stored entry skipped: --no-interactive names it'));
+    await press(app, KEYS.enter);
+    await waitFor(() => expect(app.frame()).toContain('reviewing.backlog'));
+    expect(app.frame()).not.toContain('Invalid time value');
+    expect(app.end.codes).toEqual([]);
   });
 
   it('/ filters orgs; f keeps only rows and columns with something not ok', async () => {

@@ -9,7 +9,7 @@ import {buildBoard, boardCells, type Board} from '../../../board/model.js';
 import {openBoardSource, START_WORKER_HINT, type BoardReading, type BoardSource} from '../../../board/source.js';
 import {parseFailOn, type FailOn} from '../../../healthcheck/fail-on.js';
 import {severityReaches} from '../../../healthcheck/render.js';
-import {noWorkerWarning} from '../../schedules/list/list.js';
+import {noWorkerWarning, skippedWarning} from '../../schedules/list/list.js';
 import {BOARD_COLUMNS, boardJson, breachedLine} from './snapshot.js';
 
 export interface BoardFlags extends RedisFlags {
@@ -73,6 +73,7 @@ export async function runHealthchecksBoard(flags: BoardFlags, ctx: CommandContex
   printRows(ctx.io, format!, cells, BOARD_COLUMNS, {json: boardJson(board, reading, now)});
   if (cells.length === 0) ctx.io.stderr.write(`${emptyStoreMessage(setting.prefix)}\n`);
   else if (reading.liveWorkers === 0) ctx.io.stderr.write(`${noWorkerWarning(setting.prefix, reading.lastSeenAt, now, NO_WORKER)}\n`);
+  ctx.io.stderr.write(skippedWarning(reading.skipped ?? []));
   // A snapshot is a report, not a verdict, unless asked for one: exit 6 only with --fail-on.
   if (flags.failOn === undefined) return ExitCode.Ok;
   return breaches(board, failOn, line => ctx.io.stderr.write(line)) ? ExitCode.Breached : ExitCode.Ok;

@@ -3,6 +3,7 @@ import type {Column} from '../../../output/columns.js';
 import {SEVERITY_COLOR} from '../../../board/detail.js';
 import {boardCells, type Board, type BoardCell} from '../../../board/model.js';
 import type {BoardReading} from '../../../board/source.js';
+import {isoTime} from '../../../stored-time.js';
 
 const pairs = (map: Record<string, number>) =>
   Object.entries(map)
@@ -30,13 +31,23 @@ export interface BoardJson {
   newestGradeAt: string | null;
   liveWorkers: number;
   readAt: string;
+  /** Stored entries (results, heartbeats) left out for not parsing: the first SKIPPED_LISTED, id and problem each cut to 200 characters. */
+  skipped: {id: string; problem: string}[];
+  /** How many were left out in all. */
+  skippedCount: number;
 }
 
+/** How many skipped entries `--json` lists: a Redis full of planted ones must not make the snapshot huge. */
+export const SKIPPED_LISTED = 100;
+
 export function boardJson(board: Board, reading: BoardReading, now: number): BoardJson {
+  const skipped = reading.skipped ?? [];
   return {
+    skipped: skipped.slice(0, SKIPPED_LISTED).map(({id, problem}) => ({id: id.slice(0, 200), problem: problem.slice(0, 200)})),
+    skippedCount: skipped.length,
     cells: boardCells(board),
     counts: board.counts,
-    newestGradeAt: board.newestGradeAt === undefined ? null : new Date(board.newestGradeAt).toISOString(),
+    newestGradeAt: isoTime(board.newestGradeAt),
     liveWorkers: reading.liveWorkers,
     readAt: new Date(now).toISOString(),
   };

@@ -6,6 +6,7 @@ import type {Column} from '../../../output/columns.js';
 import {ResultStore, type SkippedEntry, type StoredCheck} from '../../../metrics/store.js';
 import {sanitizeText} from '../../../output/sanitize.js';
 import {redact} from '../../../secrets.js';
+import {isoTime} from '../../../stored-time.js';
 import {Problems, capture} from '../../../cli/problems.js';
 import {QUEUE_NAME, type CheckJobData} from '../../../redis/queue.js';
 import {withScheduleQueue} from '../shared/queue.js';
@@ -37,7 +38,7 @@ export interface ScheduleRow {
 }
 
 // BullMQ's `next` comes from Redis too: a time that is not one is no time, not a thrown RangeError.
-const iso = (ms: number | undefined) => (typeof ms === 'number' && Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : null);
+const iso = isoTime;
 
 export function scheduleRow(scheduler: {key: string; every?: number; next?: number; template?: {data?: CheckJobData}}, stored: StoredCheck | undefined): ScheduleRow {
   const data = scheduler.template?.data ?? stored?.spec;
@@ -87,7 +88,7 @@ export function noWorkerWarning(prefix: string, lastSeenAt: number | undefined, 
   return `warning: no worker of prefix ${prefix} has been alive in the last ${formatDuration(STALE_MS)} (${seen}): ${consequence}; start \`vigil worker\``;
 }
 
-/** Stored entries left out for not parsing, named (a few; the rest counted): someone or something wrote them. */
+/** Stored entries (results, heartbeats) left out for not parsing, named (a few; the rest counted): someone or something wrote them. */
 export function skippedWarning(skipped: readonly SkippedEntry[], shown = 5): string {
   const lines = skipped
     .slice(0, shown)
@@ -118,7 +119,7 @@ export async function runSchedulesList(flags: SchedulesListFlags, ctx: CommandCo
     // On stderr whatever the format: piped output must not look like an empty Redis.
     if (rows.length === 0) ctx.io.stderr.write(`${otherPrefixesNote(prefix, await prefixesWithSchedulers(redis)) ?? `no schedulers under prefix ${prefix}: start \`vigil worker --checks <file>\` to create them`}\n`);
     if (rows.length > 0 && liveness.live.length === 0) ctx.io.stderr.write(`${noWorkerWarning(prefix, liveness.lastSeenAt, now)}\n`);
-    ctx.io.stderr.write(skippedWarning(store.skipped()));
+    ctx.io.stderr.write(skippedWarning([...store.skipped(), ...liveness.skipped]));
   });
   return 0;
 }
