@@ -9,6 +9,7 @@
 // package's (vigil-<version>.package.sbom.cdx.json); scripts/image/sbom.mjs.
 // Prints timings and sizes on stderr; stdout is the image's name (and the archive's and the
 // SBOMs' paths).
+import {fileURLToPath} from 'node:url';
 import {existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
@@ -18,7 +19,7 @@ import {readOciArchive, unpackRootfs, unpackedSize} from './image/oci-archive.mj
 import {imageSbom, packageSbom} from './image/sbom.mjs';
 import {buildArgs, diffIds, imageExists, imageTag, pickTool, pull, run, saveArgs} from './image/tool.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE = 'usage: npm run image -- [--output <file>] [--base <image>] [--node <major>] [--tool buildah|podman|docker] [--rebuild-base]';
 
 function fail(message, code = 3) {

@@ -18,6 +18,7 @@
 //   `allowScripts` (npm 11 warns at `npm ci` about any other, and a later npm blocks it);
 // - docs/checker.md opens with what the worker runs: any check of the registry, listed or
 //   discovered (`discover:`), not one named check (it once said only takedowns.cancelled-count).
+import {fileURLToPath} from 'node:url';
 import {spawnSync} from 'node:child_process';
 import {readdir, readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
@@ -26,7 +27,7 @@ import {danglingDocRefs} from './lint/doc-refs.mjs';
 import {importCycles} from './lint/import-cycles.mjs';
 import {commandPieces, endpointPieces} from './lint/command-pieces.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MAX_LINES = 400;
 const problems = [];
 let tscFailed = false;

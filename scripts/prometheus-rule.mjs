@@ -3,11 +3,12 @@
 // (prometheus.yml's `rule_files`), so kube-prometheus users load the same rules a plain
 // Prometheus does. One source: edit deploy/prometheus/alerts.yml, run this, commit both
 // (test/ship/kustomize.test.ts fails when the two differ).
+import {fileURLToPath} from 'node:url';
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse, stringify} from 'yaml';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PROMETHEUS = path.join(root, 'deploy/prometheus');
 export const RULE_FILE = path.join(root, 'deploy/kubernetes/prometheus-operator/prometheusrule.yaml');
 
@@ -33,7 +34,7 @@ export function prometheusRule() {
   return `${header.join('\n')}\n${stringify(rule, {lineWidth: 0})}`;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === new URL(import.meta.url).pathname) {
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   writeFileSync(RULE_FILE, prometheusRule());
   process.stderr.write(`prometheus-rule: wrote ${path.relative(root, RULE_FILE)} (${shippedGroups().reduce((n, group) => n + group.rules.length, 0)} rules)\n`);
 }

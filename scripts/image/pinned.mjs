@@ -2,12 +2,13 @@
 // committed in scripts/image/pins.json, never against one read from the download or from the
 // registry at build time: a tarball that differs by one byte from the one pinned stops the
 // build. The local base's Node binary comes this way (scripts/image/base.mjs).
+import {fileURLToPath} from 'node:url';
 import {createHash} from 'node:crypto';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {run} from './tool.mjs';
 
-export const PINS_FILE = path.join(path.dirname(new URL(import.meta.url).pathname), 'pins.json');
+export const PINS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pins.json');
 
 /** @typedef {{name: string, version: string, integrity: string}} Pin */
 

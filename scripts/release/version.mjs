@@ -3,12 +3,13 @@
 // every file that names the version for deploying follow: the tag deploy/kubernetes applies
 // (kustomization.yaml's newTag, deployment.yaml's image) and the systemd unit's tarball name.
 // The image tag is vigil:<package.json's version> (scripts/image/tool.mjs) and needs nothing.
+import {fileURLToPath} from 'node:url';
 import {spawnSync} from 'node:child_process';
 import {readFileSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 
-const root = path.resolve(process.argv[2] ?? path.join(path.dirname(new URL(import.meta.url).pathname), '../..'));
+const root = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../..'));
 const read = file => readFileSync(path.join(root, file), 'utf8');
 const before = JSON.parse(read('package.json')).version;
 
