@@ -3,7 +3,7 @@ import type {ListReportsFilters, ListReportsResult, Report} from '../../../api/w
 import type {CommandContext} from '../../../cli/context.js';
 import type {OutputStream} from '../../../cli/io.js';
 import {ContractError, InterruptedError} from '../../../errors.js';
-import {colorEnabled, formatRows, painter, printJson, printRows, renderJson, sanitizeText, type OutputFormat} from '../../../output/index.js';
+import {colorEnabled, formatPageRows, painter, printJson, printRows, renderJson, sanitizeText, type OutputFormat} from '../../../output/index.js';
 import {listErrorInFlagWords} from './errors.js';
 import {listColumns, withAwaiting} from './format.js';
 import {nextPageCommand, validateListFlags, type ListFilterFlags} from './options.js';
@@ -134,11 +134,7 @@ function allProgress(ctx: CommandContext) {
 
 function formatPage(ctx: CommandContext, format: OutputFormat, reports: Report[], columns: ReturnType<typeof listColumns>, pageIndex: number, filters: ListReportsFilters): string {
   if (format === 'json') return reports.map(report => renderJson(filters.needsCustomerReview === true ? withAwaiting(report) : report, {pretty: false})).join('');
-  if (reports.length === 0) return '';
-  const text = formatRows(ctx.io, format, reports, columns);
-  // Later pages continue the first page's markdown table: drop their header and delimiter rows.
-  if (format === 'markdown' && pageIndex > 0) return text.split('\n').slice(2).join('\n');
-  return text;
+  return formatPageRows(ctx.io, format, reports, columns, pageIndex);
 }
 
 /** Writes, then waits for a slow reader (`| less`) to drain, so pages never pile up in memory. */
