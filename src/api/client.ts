@@ -18,6 +18,8 @@ import {
   healthcheckRegistrySchema,
   healthcheckResultSchema,
   listReportsResponseSchema,
+  listTakedownsResponseSchema,
+  toTakedownsListBody,
   proposalReviewPath,
   readHealthcheckResult,
   readListPage,
@@ -31,6 +33,8 @@ import {
   type HealthcheckResult,
   type ListReportsFilters,
   type ListReportsResult,
+  type ListTakedownsResult,
+  type TakedownFilters,
   type ReviewRequest,
   type ReviewResult,
   type SearchReportsRequest,
@@ -106,6 +110,8 @@ export interface ApiClient {
   createReport(body: CreateReportRequest, options?: CallOptions): Promise<CreateReportResponse>;
   listReports(filters: ListReportsFilters, options?: CallOptions): Promise<ListReportsResult>;
   searchReports(body: SearchReportsRequest, options?: CallOptions): Promise<SearchReportsResult>;
+  /** One page of POST /takedowns/list (docs/contract.md#listing-takedowns): a read, safe to repeat. */
+  listTakedowns(filters: TakedownFilters, options?: CallOptions): Promise<ListTakedownsResult>;
   /**
    * Reviews one proposal of the needs-customer-review queue. Not idempotent: sent once unless
    * the connection was never made. Throws ReviewConflictError (409), ReviewLimitError (429,
@@ -251,6 +257,8 @@ function endpointsOf(call: Call): ApiClient {
     // A search is a read that happens to use POST: safe to repeat.
     searchReports: async (body, callOptions) =>
       call({method: 'POST', path: PATHS.searchReports, json: body, schema: searchReportsResponseSchema(), policy: 'idempotent'}, callOptions),
+    listTakedowns: async (filters, callOptions) =>
+      call({method: 'POST', path: PATHS.listTakedowns, json: toTakedownsListBody(filters), schema: listTakedownsResponseSchema(), policy: 'idempotent'}, callOptions),
     // Healthchecks compute a verdict and change nothing upstream: safe to repeat.
     runHealthcheck: async (id, body, callOptions) =>
       call({method: 'POST', path: checkPath(id), json: body, schema: healthcheckResultSchema(), read: readHealthcheckResult, policy: 'idempotent'}, callOptions),

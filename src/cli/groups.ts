@@ -6,6 +6,7 @@ export const GROUPS: Readonly<Record<string, string>> = {
   proposals: 'Act on the needs-customer-review queue: approve, reject or watchlist a proposal',
   reports: 'Create, list and search reports',
   schedules: 'Inspect or clear the job schedulers the workers run',
+  takedowns: 'List the takedowns of an organization',
 };
 
 /** `vigil` itself, at the top of its help. */

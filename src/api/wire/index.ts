@@ -13,3 +13,4 @@ export * from './errors.js';
 export * from './asset-content.js';
 export * from './review.js';
 export * from './healthcheck-registry.js';
+export * from './takedowns.js';
