@@ -9,6 +9,7 @@ import type {Endpoint, Transport} from './exchange.js';
 import {explainFailure, failedStatus, parseSuccess} from './answers.js';
 import {checkBaseUrl} from './url-guard.js';
 import {deadline} from './deadline.js';
+import type {Pacer} from './pacer.js';
 import {
   PATHS,
   createReportResponseSchema,
@@ -19,6 +20,9 @@ import {
   healthcheckResultSchema,
   listReportsResponseSchema,
   listTakedownsResponseSchema,
+  assetCheckBody,
+  assetCheckResponseSchema,
+  type AssetCheckResult,
   toTakedownsListBody,
   proposalReviewPath,
   readHealthcheckResult,
@@ -104,6 +108,8 @@ export const DEFAULT_BUDGET_MS = 60_000;
 /** Per-call overrides. */
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Paces the calls of a bulk run; a 429's Retry-After holds every call sharing it (pacer.ts). */
+  pacer?: Pacer;
 }
 
 export interface ApiClient {
@@ -112,6 +118,8 @@ export interface ApiClient {
   searchReports(body: SearchReportsRequest, options?: CallOptions): Promise<SearchReportsResult>;
   /** One page of POST /takedowns/list (docs/contract.md#listing-takedowns): a read, safe to repeat. */
   listTakedowns(filters: TakedownFilters, options?: CallOptions): Promise<ListTakedownsResult>;
+  /** POST /asset/check of one asset (docs/contract.md#checking-assets): a read, safe to repeat; pass a pacer for a bulk run. */
+  checkAsset(content: string, options?: CallOptions): Promise<AssetCheckResult>;
   /**
    * Reviews one proposal of the needs-customer-review queue. Not idempotent: sent once unless
    * the connection was never made. Throws ReviewConflictError (409), ReviewLimitError (429,
@@ -219,6 +227,7 @@ function caller(options: ApiClientOptions, settings: ClientSettings, prefixUrl: 
         signal: budget.signal,
         deadline: performance.now() + settings.budgetMs,
         ...(attemptTold ? {onAttempt: attemptTold} : {}),
+        ...(callOptions?.pacer ? {pacer: callOptions.pacer} : {}),
       });
       if (response.status >= 200 && response.status < 300) return parseSuccess(endpoint, response, what);
       throw failedStatus(endpoint, response);
@@ -259,6 +268,8 @@ function endpointsOf(call: Call): ApiClient {
       call({method: 'POST', path: PATHS.searchReports, json: body, schema: searchReportsResponseSchema(), policy: 'idempotent'}, callOptions),
     listTakedowns: async (filters, callOptions) =>
       call({method: 'POST', path: PATHS.listTakedowns, json: toTakedownsListBody(filters), schema: listTakedownsResponseSchema(), policy: 'idempotent'}, callOptions),
+    checkAsset: async (content, callOptions) =>
+      call({method: 'POST', path: PATHS.checkAsset, json: assetCheckBody(content), schema: assetCheckResponseSchema(), policy: 'idempotent'}, callOptions),
     // Healthchecks compute a verdict and change nothing upstream: safe to repeat.
     runHealthcheck: async (id, body, callOptions) =>
       call({method: 'POST', path: checkPath(id), json: body, schema: healthcheckResultSchema(), read: readHealthcheckResult, policy: 'idempotent'}, callOptions),

@@ -5,6 +5,7 @@ import {
 } from '../api/wire/index.js';
 import {routeOf, SANDBOX_CHECKS} from './checks/registry.js';
 import {takedownsListBodySchema, takedownsListResponseOutSchema} from './takedowns.js';
+import {assetCheckBodySchema, assetCheckResponseOutSchema} from './routes/assets.js';
 import {
   createReportResponseOutSchema, errorBodySchema, listReportsQuerySchema, nestedErrorBodySchema,
   listReportsResponseOutSchema, reviewResponseOutSchema, searchReportsResponseOutSchema,
@@ -70,7 +71,7 @@ export function buildOpenApiDocument(version: string): Json {
     },
     servers: [{url: '/api/v2'}],
     security: [{apiKey: []}],
-    tags: [{name: 'report'}, {name: 'proposals'}, {name: 'healthchecks'}, {name: 'takedowns'}],
+    tags: [{name: 'report'}, {name: 'proposals'}, {name: 'healthchecks'}, {name: 'takedowns'}, {name: 'asset'}],
     paths: {
       [`/${HEALTHCHECK_LIST_PATH}`]: {
         post: {
@@ -136,6 +137,15 @@ export function buildOpenApiDocument(version: string): Json {
           tags: ['takedowns'],
           requestBody: jsonBody(takedownsListBodySchema),
           responses: {200: ok('One page of takedowns; next_page is null on the last', takedownsListResponseOutSchema), ...BODY_ERRORS},
+        },
+      },
+      [`/${PATHS.checkAsset}`]: {
+        post: {
+          operationId: 'assetCheck',
+          summary: 'Check asset status: BLOCKED, ALLOWED or UNKNOWN, with the source that decided',
+          tags: ['asset'],
+          requestBody: jsonBody(assetCheckBodySchema),
+          responses: {200: ok('The asset status', assetCheckResponseOutSchema), ...BODY_ERRORS},
         },
       },
       [`/${PATHS.searchReports}`]: {

@@ -14,3 +14,4 @@ export * from './asset-content.js';
 export * from './review.js';
 export * from './healthcheck-registry.js';
 export * from './takedowns.js';
+export * from './assets.js';
