@@ -1,6 +1,6 @@
 /** The command groups (folders of commands/): their one-line descriptions. */
 export const GROUPS: Readonly<Record<string, string>> = {
-  asset: 'Check whether assets are blocked (also spelled assets)',
+  asset: 'Check assets against the blocklist and list the asset types (also spelled assets)',
   auth: 'Log in, check and remove the stored API key',
   config: 'Show and change the saved base URL and org (keys: base-url, org)',
   healthchecks: 'List the upstream healthchecks, run one or all of them once, or watch the board the workers grade',
