@@ -15,7 +15,7 @@ export const ExitCode = {
   NotFound: 4,
   /** Forbidden (403). */
   Forbidden: 5,
-  /** A healthcheck reached the --fail-on severity. */
+  /** A result reached --fail-on: a healthcheck's severity, or an asset BLOCKED (`asset check --fail-on blocked`). */
   Breached: 6,
   /** The upstream rejected the submission (422). */
   Rejected: 7,
@@ -44,7 +44,7 @@ export const EXIT_CODE_MEANINGS: Readonly<Record<ExitCode, string>> = {
   3: 'invalid input: nothing was sent or changed',
   4: 'not found (404)',
   5: 'forbidden (403)',
-  6: 'healthcheck breached (severity reached `--fail-on`)',
+  6: 'a result reached `--fail-on`: a healthcheck breached (its severity), or `asset check` found an asset BLOCKED',
   7: 'the upstream rejected the submission (422)',
   8: 'upstream unavailable: network error, timeout, or 5xx/429 still failing after retries; for a review or a report create, also "may have been acted on" (never retried: check before sending again)',
   9: 'the upstream refused a review as conflicting (409: the asset id is not the proposal\'s, or it is no longer pending)',

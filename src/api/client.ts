@@ -9,6 +9,7 @@ import type {Endpoint, Transport} from './exchange.js';
 import {explainFailure, failedStatus, parseSuccess} from './answers.js';
 import {checkBaseUrl} from './url-guard.js';
 import {deadline} from './deadline.js';
+import type {Pacer} from './pacer.js';
 import {
   PATHS,
   createReportResponseSchema,
@@ -18,6 +19,11 @@ import {
   healthcheckRegistrySchema,
   healthcheckResultSchema,
   listReportsResponseSchema,
+  listTakedownsResponseSchema,
+  assetCheckBody,
+  assetCheckResponseSchema,
+  type AssetCheckResult,
+  toTakedownsListBody,
   proposalReviewPath,
   readHealthcheckResult,
   readListPage,
@@ -31,6 +37,8 @@ import {
   type HealthcheckResult,
   type ListReportsFilters,
   type ListReportsResult,
+  type ListTakedownsResult,
+  type TakedownFilters,
   type ReviewRequest,
   type ReviewResult,
   type SearchReportsRequest,
@@ -100,12 +108,18 @@ export const DEFAULT_BUDGET_MS = 60_000;
 /** Per-call overrides. */
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Paces the calls of a bulk run; a 429's Retry-After holds every call sharing it (pacer.ts). */
+  pacer?: Pacer;
 }
 
 export interface ApiClient {
   createReport(body: CreateReportRequest, options?: CallOptions): Promise<CreateReportResponse>;
   listReports(filters: ListReportsFilters, options?: CallOptions): Promise<ListReportsResult>;
   searchReports(body: SearchReportsRequest, options?: CallOptions): Promise<SearchReportsResult>;
+  /** One page of POST /takedowns/list (docs/contract.md#listing-takedowns): a read, safe to repeat. */
+  listTakedowns(filters: TakedownFilters, options?: CallOptions): Promise<ListTakedownsResult>;
+  /** POST /asset/check of one asset (docs/contract.md#checking-assets): a read, safe to repeat; pass a pacer for a bulk run. */
+  checkAsset(content: string, options?: CallOptions): Promise<AssetCheckResult>;
   /**
    * Reviews one proposal of the needs-customer-review queue. Not idempotent: sent once unless
    * the connection was never made. Throws ReviewConflictError (409), ReviewLimitError (429,
@@ -213,6 +227,7 @@ function caller(options: ApiClientOptions, settings: ClientSettings, prefixUrl: 
         signal: budget.signal,
         deadline: performance.now() + settings.budgetMs,
         ...(attemptTold ? {onAttempt: attemptTold} : {}),
+        ...(callOptions?.pacer ? {pacer: callOptions.pacer} : {}),
       });
       if (response.status >= 200 && response.status < 300) return parseSuccess(endpoint, response, what);
       throw failedStatus(endpoint, response);
@@ -251,6 +266,10 @@ function endpointsOf(call: Call): ApiClient {
     // A search is a read that happens to use POST: safe to repeat.
     searchReports: async (body, callOptions) =>
       call({method: 'POST', path: PATHS.searchReports, json: body, schema: searchReportsResponseSchema(), policy: 'idempotent'}, callOptions),
+    listTakedowns: async (filters, callOptions) =>
+      call({method: 'POST', path: PATHS.listTakedowns, json: toTakedownsListBody(filters), schema: listTakedownsResponseSchema(), policy: 'idempotent'}, callOptions),
+    checkAsset: async (content, callOptions) =>
+      call({method: 'POST', path: PATHS.checkAsset, json: assetCheckBody(content), schema: assetCheckResponseSchema(), policy: 'idempotent'}, callOptions),
     // Healthchecks compute a verdict and change nothing upstream: safe to repeat.
     runHealthcheck: async (id, body, callOptions) =>
       call({method: 'POST', path: checkPath(id), json: body, schema: healthcheckResultSchema(), read: readHealthcheckResult, policy: 'idempotent'}, callOptions),

@@ -44,3 +44,12 @@ export const DEPRECATED_ASSET_TYPES: Readonly<Record<string, string>> = {
   DISCORD: 'DISCORD (servers) is deprecated upstream; use DISCORD_USER for users',
 };
 
+
+/**
+ * Takedown states the upstream names (docs/contract.md#listing-takedowns); its list ends in
+ * "..." (not complete), so `takedowns list` sends another value with a warning.
+ */
+export const TAKEDOWN_STATUSES = ['TODO', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED', 'PENDING_INPUT'] as const;
+
+/** An asset's liveness on a takedown (docs/contract.md#listing-takedowns), complete as documented. */
+export const LIVENESS_STATUSES = ['ALIVE', 'DEAD', 'UNKNOWN'] as const;

@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import type {UnknownOutcome} from './outcomes.js';
+import type {Pacer} from './pacer.js';
 
 /*
  * What one call through the transport takes and gives back: the settings of a transport,
@@ -69,6 +70,8 @@ export interface SendRequest {
   deadline?: number;
   /** Told when an attempt starts (1-based; got's beforeRequest), for the waiting line on a terminal. */
   onAttempt?: (attempt: number, attempts: number) => void;
+  /** Shared by the calls of one bulk run: each attempt awaits it; a 429's Retry-After holds them all (pacer.ts). */
+  pacer?: Pacer;
 }
 
 export interface RawResponse {

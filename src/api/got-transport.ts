@@ -107,6 +107,8 @@ function retryPolicy(options: TransportOptions, trace: Trace) {
     // No retry that the call's total budget cannot wait for.
     if (performance.now() + delay >= (state.request.deadline ?? Infinity)) return 0;
     options.debug?.(`waiting ${delay} ms before attempt ${attemptCount + 1}${retryAfter ? ' (Retry-After)' : ''}`);
+    // The upstream asked for quiet: every call sharing the pacer waits it out, not only this one.
+    if (retryAfter && error.response?.statusCode === 429) state.request.pacer?.hold(delay);
     return delay;
   };
   return {
@@ -123,9 +125,10 @@ function retryPolicy(options: TransportOptions, trace: Trace) {
 /** got's hooks: `beforeRequest` counts attempts and tells onAttempt; the tracing ones only with --debug (each hook costs every request). */
 function attemptHooks(attempts: number, trace: Trace, debugging: boolean): Partial<Hooks> {
   // Every exchange: the first, each retry, and each redirect of one (same retry count).
-  const beforeRequest: BeforeRequestHook = (opts, {retryCount}) => {
+  const beforeRequest: BeforeRequestHook = async (opts, {retryCount}) => {
     const state = stateOf(opts);
     if (!state) return;
+    if (state.request.pacer) await state.request.pacer.ready(state.request.signal);
     state.startedAt = performance.now();
     if (state.attempt === retryCount + 1 && state.announced) return;
     state.attempt = retryCount + 1;

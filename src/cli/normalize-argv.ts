@@ -13,10 +13,18 @@ export const TRI_STATE_FLAGS = ['reported-by-customer', 'needs-customer-review']
  */
 const SECRET_VALUE_FLAG = /^--(?:with-key|api-key|key|token)=/;
 
+/**
+ * Other spellings of a group: the upstream's CLI says `asset`, and `assets` is what many
+ * type (the noun of the healthcheck family), so both run the same commands.
+ */
+export const GROUP_ALIASES: Readonly<Record<string, string>> = {assets: 'asset'};
+
 export function normalizeArgv(argv: readonly string[]): string[] {
   // `vigil help reports list` is `vigil reports list --help` (Commander's help command
   // would show the help of `reports` only).
   if (argv[2] === 'help') argv = [...argv.slice(0, 2), ...argv.slice(3), '--help'];
+  const alias = argv[2] === undefined ? undefined : GROUP_ALIASES[argv[2]];
+  if (alias !== undefined) argv = [...argv.slice(0, 2), alias, ...argv.slice(3)];
   const out: string[] = [];
   // `vigil sandbox --api-key=<key>` sets the sandbox's own (fake) key: a real option there.
   const secretFlag = argv[2] === 'sandbox' ? /^--(?:with-key|key|token)=/ : SECRET_VALUE_FLAG;

@@ -52,7 +52,7 @@ export const outputOptions = z.object({
   output: z
     .string()
     .optional()
-    .describe(option({description: 'Output format: table, tsv, markdown or json (default: table on a terminal, tsv when piped)', valueDescription: 'format'})),
+    .describe(option({description: 'Output format: table, tsv, markdown, csv or json (default: table on a terminal, tsv when piped)', valueDescription: 'format'})),
 });
 
 /**

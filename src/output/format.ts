@@ -1,7 +1,7 @@
 import {InputError} from '../errors.js';
 import {sanitizeText} from './sanitize.js';
 
-export const OUTPUT_FORMATS = ['table', 'tsv', 'markdown', 'json'] as const;
+export const OUTPUT_FORMATS = ['table', 'tsv', 'markdown', 'csv', 'json'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export interface OutputFlags {

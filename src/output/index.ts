@@ -6,5 +6,6 @@ export {ABSENT, cellText, displayText, type CellValue, type Column} from './colu
 export type {TableOptions} from './table.js';
 export {renderTsv, escapeTsvField} from './tsv.js';
 export {renderMarkdown, escapeMarkdownCell} from './markdown.js';
+export {renderCsv, escapeCsvField} from './csv.js';
 export {renderJson} from './json.js';
-export {printRows, formatRows, printJson, terminalWidth, loadTableRenderer, tableMayBeDrawn, type PrintRowsOptions} from './print.js';
+export {printRows, formatRows, formatPageRows, printJson, terminalWidth, loadTableRenderer, tableMayBeDrawn, type PrintRowsOptions} from './print.js';

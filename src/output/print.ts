@@ -4,6 +4,7 @@ import type {Column} from './columns.js';
 import type {OutputFormat} from './format.js';
 import {renderJson} from './json.js';
 import {renderMarkdown} from './markdown.js';
+import {renderCsv} from './csv.js';
 import {renderTsv} from './tsv.js';
 
 /*
@@ -72,11 +73,27 @@ export function formatRows<Row>(io: IO, format: OutputFormat, rows: readonly Row
       return renderTsv(rows, columns);
     case 'markdown':
       return renderMarkdown(rows, columns);
+    case 'csv':
+      return renderCsv(rows, columns);
     case 'table':
       if (rows.length === 0) return '';
       if (table === undefined) throw new Error('the table renderer is not loaded (loadTableRenderer)');
       return table.renderTable(rows, columns, {width: tableWidth(io), color: colorEnabled(io)});
   }
+}
+
+/**
+ * One page of a listing streamed page by page (`--all`), as text: later pages continue the
+ * first page's markdown table or CSV, so they carry no header (nor delimiter) row; a table
+ * repeats its header per page, since widths are only known page by page. Not for JSON
+ * (each command writes its own NDJSON line).
+ */
+export function formatPageRows<Row>(io: IO, format: OutputFormat, rows: readonly Row[], columns: readonly Column<Row>[], pageIndex: number): string {
+  if (rows.length === 0) return '';
+  if (format === 'csv') return renderCsv(rows, columns, {header: pageIndex === 0});
+  const text = formatRows(io, format, rows, columns);
+  if (format === 'markdown' && pageIndex > 0) return text.split('\n').slice(2).join('\n');
+  return text;
 }
 
 /** A single value for `--json` (a created report, a status): sorted keys, indented on a TTY. */

@@ -122,16 +122,18 @@ export function fixtureToSeedData(fixture: Fixture, now: number): SeedData {
     brandIds: r.brandIds,
     countryCode: r.countryCode,
   }));
-  let takedownId = 9000;
+  // Past every seeded takedown id (the seed's go up to about 11000), so none merges with one.
+  let takedownId = 90000;
   return {
     ...(base.health === undefined ? {} : {health: base.health}),
+    ...(base.takedownAssets === undefined ? {} : {takedownAssets: base.takedownAssets}),
     orgs: [...base.orgs.filter(o => !fixture.orgs.some(f => f.slug === o.slug)), ...fixture.orgs],
     brands: [...base.brands, ...fixture.brands.map(b => ({id: b.id, slug: b.slug, name: b.name ?? b.slug, orgSlug: b.org}))],
     reports: [...base.reports, ...reports],
     takedowns: [
       ...base.takedowns,
       ...fixture.takedowns.map(t => ({
-        takedownId: t.takedownId ?? `td_fixture_${takedownId++}`,
+        takedownId: t.takedownId ?? `${takedownId++}`,
         orgSlug: t.org,
         assetContent: t.assetContent ?? `${t.org}-takedown.example`,
         from: t.from,

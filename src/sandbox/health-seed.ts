@@ -1,4 +1,5 @@
-import type {OrgHealth, StoredReport, TakedownTransition} from './model.js';
+import type {OrgHealth, StoredReport, TakedownAsset, TakedownTransition} from './model.js';
+import {takedownAssetKey} from './store.js';
 
 /*
  * The seeded data the registry's checks read besides reports and cancellations, fixed per
@@ -58,7 +59,6 @@ export function seedHealth(slugs: readonly string[], now: number): Record<string
         ...plan.configs.map((results, index) => ({name: `${slug}-config-${index + 1}`, enabled: true, resultTimes: spread(results, now, 6 * DAY)})),
         {name: `${slug}-retired`, enabled: false, resultTimes: []},
       ],
-      deadAssetTimes: [...spread(plan.deadToday, now, 20 * HOUR), ...spread(plan.deadBaseline, now, 7 * DAY, DAY)],
     };
   }
   return health;
@@ -71,7 +71,7 @@ export function openTakedowns(slug: string, orgId: number, now: number): Takedow
   const log: TakedownTransition[] = [];
   let next = 5000 + orgId * 100;
   const add = (path: string[], at: number) => {
-    const takedownId = `td_${next++}`;
+    const takedownId = `${next++}`;
     let from: string | null = null;
     path.forEach((to, step) => {
       log.push({takedownId, orgSlug: slug, assetContent: `${slug}-open-${takedownId}.example`, from, to, at: at + step * HOUR});
@@ -81,6 +81,31 @@ export function openTakedowns(slug: string, orgId: number, now: number): Takedow
   for (let i = 0; i < plan.todo; i++) add(['TODO'], now - (i + 1) * 5 * HOUR);
   for (let i = 0; i < plan.inProgress; i++) add(['TODO', 'IN_PROGRESS'], now - (i < plan.stale ? 8 + i : 1 + (i % 5)) * DAY);
   return log;
+}
+
+/**
+ * The dead assets of assets.dead-asset-spike: takedowns COMPLETED when their asset was found
+ * DEAD (the only documented list that carries liveness), so `takedowns list
+ * --liveness-status DEAD --from <24 h ago>` lists the ones the check counts; updatedAt is
+ * the moment the asset was found dead.
+ */
+export function deadTakedowns(slug: string, orgId: number, now: number): {transitions: TakedownTransition[]; assets: Record<string, TakedownAsset>} {
+  const plan = PLANS[slug];
+  const transitions: TakedownTransition[] = [];
+  const assets: Record<string, TakedownAsset> = {};
+  if (plan === undefined) return {transitions, assets};
+  let next = 6000 + orgId * 100;
+  for (const deadAt of [...spread(plan.deadToday, now, 20 * HOUR), ...spread(plan.deadBaseline, now, 7 * DAY, DAY)]) {
+    const takedownId = `${next++}`;
+    const assetContent = `${slug}-gone-${takedownId}.example`;
+    transitions.push(
+      {takedownId, orgSlug: slug, assetContent, from: null, to: 'TODO', at: deadAt - 30 * HOUR},
+      {takedownId, orgSlug: slug, assetContent, from: 'TODO', to: 'IN_PROGRESS', at: deadAt - 28 * HOUR},
+      {takedownId, orgSlug: slug, assetContent, from: 'IN_PROGRESS', to: 'COMPLETED', at: deadAt},
+    );
+    assets[takedownAssetKey(slug, takedownId)] = {assetType: 'URL', liveness: 'DEAD', deadAt};
+  }
+  return {transitions, assets};
 }
 
 /**

@@ -91,6 +91,20 @@ export interface TakedownTransition {
   at: number;
 }
 
+/** Liveness of a takedown's asset (docs/contract.md#listing-takedowns). */
+export type Liveness = 'ALIVE' | 'DEAD' | 'UNKNOWN';
+
+/**
+ * What the takedown listing shows of a takedown's asset beyond its content. A takedown the
+ * seed or an admin route gave none of this reads as a URL of UNKNOWN liveness.
+ */
+export interface TakedownAsset {
+  assetType: string;
+  liveness: Liveness;
+  /** Epoch ms it was found dead (assets.dead-asset-spike counts these); null unless DEAD. */
+  deadAt: number | null;
+}
+
 /** One review accepted by POST /organization/proposals/{id}/review: what the daily limit counts. */
 export interface ReviewRecord {
   id: number;
@@ -114,8 +128,6 @@ export interface OrgHealth {
   /** null: the org has no takedown service (takedowns.automation-off leaves it out). */
   takedownService: {automationOffSince: number | null} | null;
   detectionConfigs: DetectionConfig[];
-  /** Epoch ms of each asset detected dead (assets.dead-asset-spike). */
-  deadAssetTimes: number[];
 }
 
 export interface SeedData {
@@ -123,6 +135,8 @@ export interface SeedData {
   brands: Brand[];
   reports: StoredReport[];
   takedowns: TakedownTransition[];
-  /** Per org slug; an org without an entry has no contact URL, service, configs or dead assets. */
+  /** Per `<org slug>/<takedown id>`: its asset's type and liveness (dead assets are takedowns' assets found DEAD). */
+  takedownAssets?: Record<string, TakedownAsset>;
+  /** Per org slug; an org without an entry has no contact URL, service or configs. */
   health?: Record<string, OrgHealth>;
 }

@@ -4,6 +4,8 @@ import {
   searchReportsRequestSchema,
 } from '../api/wire/index.js';
 import {routeOf, SANDBOX_CHECKS} from './checks/registry.js';
+import {takedownsListBodySchema, takedownsListResponseOutSchema} from './takedowns.js';
+import {assetCheckBodySchema, assetCheckResponseOutSchema} from './routes/assets.js';
 import {
   createReportResponseOutSchema, errorBodySchema, listReportsQuerySchema, nestedErrorBodySchema,
   listReportsResponseOutSchema, reviewResponseOutSchema, searchReportsResponseOutSchema,
@@ -69,7 +71,7 @@ export function buildOpenApiDocument(version: string): Json {
     },
     servers: [{url: '/api/v2'}],
     security: [{apiKey: []}],
-    tags: [{name: 'report'}, {name: 'proposals'}, {name: 'healthchecks'}],
+    tags: [{name: 'report'}, {name: 'proposals'}, {name: 'healthchecks'}, {name: 'takedowns'}, {name: 'asset'}],
     paths: {
       [`/${HEALTHCHECK_LIST_PATH}`]: {
         post: {
@@ -126,6 +128,24 @@ export function buildOpenApiDocument(version: string): Json {
             409: errorResponse("assetId is not the proposal's asset, or the proposal is not awaiting review (code CONFLICT)"),
             429: errorResponse(`Review limit of ${REVIEW_LIMIT_PER_DAY} per day reached for this organization (code TOO_MANY_REQUESTS)`),
           },
+        },
+      },
+      [`/${PATHS.listTakedowns}`]: {
+        post: {
+          operationId: 'takedownsList',
+          summary: "List the organization's takedowns (current state), filtered; newest update first unless sorting says otherwise",
+          tags: ['takedowns'],
+          requestBody: jsonBody(takedownsListBodySchema),
+          responses: {200: ok('One page of takedowns; next_page is null on the last', takedownsListResponseOutSchema), ...BODY_ERRORS},
+        },
+      },
+      [`/${PATHS.checkAsset}`]: {
+        post: {
+          operationId: 'assetCheck',
+          summary: 'Check asset status: BLOCKED, ALLOWED or UNKNOWN, with the source that decided',
+          tags: ['asset'],
+          requestBody: jsonBody(assetCheckBodySchema),
+          responses: {200: ok('The asset status', assetCheckResponseOutSchema), ...BODY_ERRORS},
         },
       },
       [`/${PATHS.searchReports}`]: {

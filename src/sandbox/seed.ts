@@ -1,7 +1,7 @@
 import type {ActorKind, AssetStatus, ReportStatus, ReviewDecision} from '../api/enums.js';
-import type {Brand, ExternalReporter, Org, Reporter, SeedData, StoredProposal, StoredReport, TakedownTransition} from './model.js';
+import type {Brand, ExternalReporter, Org, Reporter, SeedData, StoredProposal, StoredReport, TakedownAsset, TakedownTransition} from './model.js';
 import {createRng, type Rng} from './prng.js';
-import {openTakedowns, seedHealth, settleReviewQueues} from './health-seed.js';
+import {deadTakedowns, openTakedowns, seedHealth, settleReviewQueues} from './health-seed.js';
 
 /*
  * The demo world. Structure is fixed (orgs, how many reports, how many cancellations fall
@@ -152,7 +152,7 @@ function takedownLog(rng: Rng, plan: OrgPlan, reports: StoredReport[], now: numb
   const log: TakedownTransition[] = [];
   let id = firstId;
   const add = (at: number, path: string[]) => {
-    const takedownId = `td_${id++}`;
+    const takedownId = `${id++}`;
     const assetContent = contents.length > 0 ? rng.pick(contents) : `${plan.org.slug}-asset.example`;
     let from: string | null = null;
     path.forEach((to, step) => {
@@ -210,10 +210,13 @@ export function generateSeed(seed: string, now: number): SeedData {
   const brands: Brand[] = PLANS.flatMap(plan => plan.brands.map(([id, slug]) => ({id, slug, name: slug.replace('-', ' '), orgSlug: plan.org.slug})));
   const reports: StoredReport[] = [];
   const takedowns: TakedownTransition[] = [];
+  const takedownAssets: Record<string, TakedownAsset> = {};
   for (const plan of PLANS) {
     const own: StoredReport[] = [];
     for (let i = 0; i < plan.reports; i++) own.push(makeReport(rng, plan, now, counters));
-    takedowns.push(...takedownLog(rng, plan, own, now, 3000 + plan.org.id * 100), ...openTakedowns(plan.org.slug, plan.org.id, now));
+    const dead = deadTakedowns(plan.org.slug, plan.org.id, now);
+    takedowns.push(...takedownLog(rng, plan, own, now, 3000 + plan.org.id * 100), ...openTakedowns(plan.org.slug, plan.org.id, now), ...dead.transitions);
+    Object.assign(takedownAssets, dead.assets);
     reports.push(...own);
   }
   reports.push(...landmarks(now, counters));
@@ -224,5 +227,5 @@ export function generateSeed(seed: string, now: number): SeedData {
   reports.forEach((report, index) => {
     report.id = 1001 + index;
   });
-  return {orgs, brands, reports, takedowns, health: seedHealth(orgs.map(org => org.slug), now)};
+  return {orgs, brands, reports, takedowns, takedownAssets, health: seedHealth(orgs.map(org => org.slug), now)};
 }

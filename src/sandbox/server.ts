@@ -10,6 +10,8 @@ import {adminRoutes} from './routes/admin.js';
 import {adminHealthRoutes} from './routes/admin-health.js';
 import {healthcheckRoutes} from './routes/healthcheck.js';
 import {reportRoutes} from './routes/reports.js';
+import {takedownRoutes} from './routes/takedowns.js';
+import {assetRoutes} from './routes/assets.js';
 import {reviewRoutes} from './routes/review.js';
 import {generateSeed} from './seed.js';
 import {Store} from './store.js';
@@ -140,6 +142,8 @@ export function buildApp(ctx: SandboxContext, log: (line: string) => void = () =
   app.register(async api => {
     healthcheckRoutes(api, ctx);
     reportRoutes(api, ctx);
+    takedownRoutes(api, ctx);
+    assetRoutes(api, ctx);
     reviewRoutes(api, ctx);
     // Built on first request: most runs never ask, and start-up stays short.
     let document: ReturnType<typeof buildOpenApiDocument> | undefined;

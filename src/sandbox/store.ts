@@ -1,5 +1,5 @@
 import type {ListReportsFilters} from '../api/wire/index.js';
-import type {Brand, Org, OrgHealth, ReviewRecord, SeedData, StoredProposal, StoredReport, TakedownTransition} from './model.js';
+import type {Brand, Org, OrgHealth, ReviewRecord, SeedData, StoredProposal, StoredReport, TakedownAsset, TakedownTransition} from './model.js';
 import {normalizeAssetContent} from '../api/wire/index.js';
 
 /** Sort key of the newest-first order; the list cursor is the key of a page's last report. */
@@ -50,6 +50,8 @@ export class Store {
   readonly reviews: ReviewRecord[] = [];
   /** What the healthchecks read beyond reports and takedowns, per org slug. */
   private readonly health = new Map<string, OrgHealth>();
+  /** Per `<org slug>/<takedown id>` (ids are an org's own); a takedown without one is a URL of UNKNOWN liveness. */
+  private readonly takedownAssets = new Map<string, TakedownAsset>();
   private nextIds: {report: number; proposal: number; asset: number; takedown: number; review: number};
 
   constructor(data: SeedData) {
@@ -58,6 +60,7 @@ export class Store {
     this.reports = [...data.reports];
     this.takedowns = [...data.takedowns];
     for (const [slug, health] of Object.entries(data.health ?? {})) this.health.set(slug, structuredClone(health));
+    for (const [id, asset] of Object.entries(data.takedownAssets ?? {})) this.takedownAssets.set(id, {...asset});
     const maxOf = (values: number[], floor: number) => values.reduce((max, v) => Math.max(max, v), floor);
     const proposals = this.reports.flatMap(r => r.proposals);
     this.nextIds = {
@@ -77,7 +80,7 @@ export class Store {
   healthOf(slug: string): OrgHealth {
     let health = this.health.get(slug);
     if (health === undefined) {
-      health = {contactUrl: null, takedownService: null, detectionConfigs: [], deadAssetTimes: []};
+      health = {contactUrl: null, takedownService: null, detectionConfigs: []};
       this.health.set(slug, health);
     }
     return health;
@@ -161,14 +164,45 @@ export class Store {
 
   /** Appends transitions to the event log, giving an id to those without one. */
   recordTransitions(transitions: Array<Omit<TakedownTransition, 'takedownId'> & {takedownId?: string}>): TakedownTransition[] {
-    const recorded = transitions.map(t => ({...t, takedownId: t.takedownId ?? `td_${this.nextIds.takedown++}`}));
+    const recorded = transitions.map(t => ({...t, takedownId: t.takedownId ?? `${this.nextIds.takedown++}`}));
     this.takedowns.push(...recorded);
     return recorded;
+  }
+
+  takedownAsset(slug: string, takedownId: string): TakedownAsset {
+    return this.takedownAssets.get(takedownAssetKey(slug, takedownId)) ?? {assetType: 'URL', liveness: 'UNKNOWN', deadAt: null};
+  }
+
+  setTakedownAsset(slug: string, takedownId: string, asset: TakedownAsset): void {
+    this.takedownAssets.set(takedownAssetKey(slug, takedownId), asset);
+  }
+
+  /** When each of the org's takedown assets was found DEAD (assets.dead-asset-spike), oldest first. */
+  deadAssetTimes(slug: string): number[] {
+    const ids = new Set(this.takedowns.filter(t => t.orgSlug === slug).map(t => t.takedownId));
+    return [...ids].map(id => this.takedownAssets.get(takedownAssetKey(slug, id))).flatMap(asset => (asset?.liveness === 'DEAD' && asset.deadAt !== null ? [asset.deadAt] : [])).sort((a, b) => a - b);
+  }
+
+  /** The org's dead assets found alive again (the admin route's reset); returns how many. */
+  reviveDeadAssets(slug: string): number {
+    let revived = 0;
+    for (const id of new Set(this.takedowns.filter(t => t.orgSlug === slug).map(t => t.takedownId))) {
+      const asset = this.takedownAssets.get(takedownAssetKey(slug, id));
+      if (asset?.liveness !== 'DEAD') continue;
+      this.takedownAssets.set(takedownAssetKey(slug, id), {...asset, liveness: 'ALIVE', deadAt: null});
+      revived++;
+    }
+    return revived;
   }
 
   clearTakedowns(slug: string): number {
     return removeOrgEntries(this.takedowns, slug);
   }
+}
+
+/** The key of SeedData.takedownAssets and the store's map: takedown ids are an org's own. */
+export function takedownAssetKey(slug: string, takedownId: string): string {
+  return `${slug}/${takedownId}`;
 }
 
 /** Removes the org's entries in place (the arrays are shared, readonly references); returns how many. */

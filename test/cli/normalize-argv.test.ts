@@ -33,4 +33,10 @@ describe('normalizeArgv', () => {
   it("keeps the sandbox's own --api-key=<key>, a real option there", () => {
     expect(normalizeArgv(argv('sandbox', '--api-key=sbx_fixed_key'))).toEqual(argv('sandbox', '--api-key=sbx_fixed_key'));
   });
+
+  it('reads `assets` as `asset` (the upstream spells it asset), also after help, and only as the group', () => {
+    expect(normalizeArgv(argv('assets', 'check', 'a.example'))).toEqual(argv('asset', 'check', 'a.example'));
+    expect(normalizeArgv(argv('help', 'assets', 'check'))).toEqual(argv('asset', 'check', '--help'));
+    expect(normalizeArgv(argv('reports', 'search', 'assets'))).toEqual(argv('reports', 'search', 'assets'));
+  });
 });

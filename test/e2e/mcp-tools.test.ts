@@ -117,6 +117,9 @@ describe.skipIf(redisServer.skipReason)('vigil mcp, read-only', () => {
     ['reports_search', {content: ['acme-wallet-verify.example'], org: 'acme'}, result => expect(result.structuredContent).toMatchObject({assets: [{content: 'acme-wallet-verify.example', reported: true}]}), {org: 'acme'}, /content: give at least one asset/],
     ['schedules_list', {}, result => expect(result.structuredContent).toEqual({items: []}), {prefix: 'other'}, /prefix: unknown argument/],
     ['healthchecks_board', {}, result => expect(result.structuredContent).toMatchObject({cells: []}), {failOn: 'sometimes'}, /failOn: must be one of warn, fail/],
+    ['asset_check', {content: ['never-seen.example']}, result => expect(result.structuredContent).toMatchObject({content: 'never-seen.example', status: 'UNKNOWN'}), {content: ['a.example'], rate: 0}, /rate: must be a whole number/],
+    ['asset_types', {}, result => expect((result.structuredContent as {types: Array<{type: string}>}).types.map(t => t.type)).toContain('URL'), {colour: 'red'}, /colour: unknown argument/],
+    ['takedowns_list', {org: 'hooli', takedownStatus: ['IN_PROGRESS'], perPage: 5}, result => expect((result.structuredContent as {takedowns: Array<{status: string}>}).takedowns.map(t => t.status)).toEqual(Array(5).fill('IN_PROGRESS')), {org: 'hooli', livenessStatus: ['ZOMBIE']}, /livenessStatus: unknown ZOMBIE/],
     ['reports_list', {org: 'acme', needsCustomerReview: true, limit: 2}, result => expect(reportsOf(result)).toHaveLength(2), {org: 'acme', reviewStatus: ['MAYBE']}, /reviewStatus: unknown decision MAYBE/],
   ];
 

@@ -30,7 +30,7 @@ describe('resolveOutputFormat', () => {
   it('names the allowed formats for an unknown --output', () => {
     const error = thrownBy(() => resolveOutputFormat({output: 'yaml'}, tty));
     expect(error).toBeInstanceOf(InputError);
-    expect(error.message).toMatch(/--output: must be one of table, tsv, markdown, json \(got "yaml"\)/);
+    expect(error.message).toMatch(/--output: must be one of table, tsv, markdown, csv, json \(got "yaml"\)/);
   });
 });
 

@@ -76,7 +76,7 @@ describe('result fields (docs/contract.md)', () => {
     const inWindow = log.body.transitions.filter((t: {at: string}) => Date.parse(t.at) > NOW - 168 * HOUR).map((t: {takedownId: string}) => t.takedownId);
     expect(result.findings.map(f => f.ref).sort()).toEqual(inWindow.sort());
     for (const finding of result.findings) {
-      expect(finding).toEqual({kind: 'takedown_cancelled', ref: expect.stringMatching(/^td_/), message: expect.stringContaining('CANCELLED'), severity: 'fail'});
+      expect(finding).toEqual({kind: 'takedown_cancelled', ref: expect.stringMatching(/^\d+$/), message: expect.stringContaining('CANCELLED'), severity: 'fail'});
     }
     expect(result.suggestedAction).toMatch(/12 takedowns were cancelled in the last 168 hours/);
     expect(result.appUrl).toBe(`${api.sandbox.origin}/_sandbox/orgs/initech/takedowns?status=CANCELLED`);

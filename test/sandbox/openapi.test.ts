@@ -75,6 +75,10 @@ describe('GET /api/v2/openapi.json', () => {
       ['/organization/reports', 'get', '200', api.call('GET', 'organization/reports?slug=acme')],
       ['/reports/search', 'post', '200', api.call('POST', 'reports/search', {body: {slug: 'acme', assetContents: ['acme-wallet-verify.example']}})],
       ['/report/create', 'post', '200', api.call('POST', 'report/create', {body: {organizationSlug: 'acme', title: 'OpenAPI check', description: 'd', assets: [{content: 'openapi-check.example'}]}})],
+      ['/takedowns/list', 'post', '200', api.call('POST', 'takedowns/list', {body: {slug: 'hooli', takedownStatus: ['IN_PROGRESS'], per_page: 5}})],
+      ['/asset/check', 'post', '200', api.call('POST', 'asset/check', {body: {content: 'acme-wallet-verify.example'}})],
+      ['/asset/check', 'post', '400', api.call('POST', 'asset/check', {body: {content: ' '}})],
+      ['/takedowns/list', 'post', '400', api.call('POST', 'takedowns/list', {body: {slug: 'hooli', per_page: 0}})],
       ['/report/create', 'post', '422', api.call('POST', 'report/create', {body: {organizationSlug: 'acme', title: 'OpenAPI check', description: 'd', assets: [{content: 'openapi-check.example'}]}})],
     ];
     const queue = await api.call('GET', 'organization/reports?slug=acme&needsCustomerReview=true&limit=1');

@@ -14,3 +14,5 @@ export * from './errors.js';
 export * from './asset-content.js';
 export * from './review.js';
 export * from './healthcheck-registry.js';
+export * from './takedowns.js';
+export * from './assets.js';

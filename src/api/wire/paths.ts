@@ -10,6 +10,8 @@ export const PATHS = {
   searchReports: 'reports/search',
   reviewProposal: 'organization/proposals/{proposalId}/review',
   listHealthchecks: 'healthchecks/list',
+  listTakedowns: 'takedowns/list',
+  checkAsset: 'asset/check',
 } as const;
 
 /** The review operation's path template, as the upstream documents it (and openapi.json publishes it). */

@@ -55,7 +55,8 @@ export const deadAssetSpike = defineCheck({
     const multiplier = field(body, 'spikeMultiplier', SPIKE_DEFAULTS.spikeMultiplier);
     const windowStart = ctx.now - WINDOW_HOURS * HOUR;
     const baselineStart = windowStart - baselineDays * DAY;
-    const times = ctx.store.healthOf(body.slug).deadAssetTimes;
+    // docs/sandbox.md: the dead assets are takedowns' assets found DEAD, what `takedowns list --liveness-status DEAD` shows.
+    const times = ctx.store.deadAssetTimes(body.slug);
     const current = times.filter(at => at > windowStart && at <= ctx.now).length;
     const baseline = times.filter(at => at > baselineStart && at <= windowStart).length;
     const perDay = baseline / baselineDays;

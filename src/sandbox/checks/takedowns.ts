@@ -1,25 +1,15 @@
 import type {Store} from '../store.js';
 import {CANCELLED_COUNT_ID, cancelledCountResult} from '../healthcheck.js';
+import {takedownRecords, type TakedownRecord} from '../takedowns.js';
 import {cancelledCountBodySchema} from '../schemas.js';
 import {DAY, defineCheck, field, gradedBody, gradedResult, intField, plural} from './define.js';
 
 /** A takedown's current state: the last transition of its event log, and when it was entered. */
-interface Current {
-  takedownId: string;
-  assetContent: string;
-  state: string;
-  since: number;
-}
+type Current = TakedownRecord;
 
-/** Every takedown of the org in its current state, oldest entry first. */
+/** Every takedown of the org in its current state, oldest entry first: what `takedowns list` lists too. */
 export function currentTakedowns(store: Store, slug: string): Current[] {
-  const latest = new Map<string, Current>();
-  for (const t of store.takedowns) {
-    if (t.orgSlug !== slug) continue;
-    const known = latest.get(t.takedownId);
-    if (known === undefined || t.at >= known.since) latest.set(t.takedownId, {takedownId: t.takedownId, assetContent: t.assetContent, state: t.to, since: t.at});
-  }
-  return [...latest.values()].sort((a, b) => a.since - b.since);
+  return takedownRecords(store, slug);
 }
 
 const LISTED = 10;

@@ -44,7 +44,7 @@ export function adminHealthRoutes(app: FastifyInstance, ctx: SandboxContext): vo
       contactUrl: health.contactUrl,
       takedownService: health.takedownService && {automationOffSince: health.takedownService.automationOffSince === null ? null : iso(health.takedownService.automationOffSince)},
       detectionConfigs: health.detectionConfigs.map(config => ({name: config.name, enabled: config.enabled, results: config.resultTimes.length})),
-      deadAssets: health.deadAssetTimes.length,
+      deadAssets: ctx.store.deadAssetTimes(org.slug).length,
       reviewQueue: awaitingReview(ctx.store, org.slug).length,
       healthchecks: SANDBOX_CHECKS.map(check => {
         const result = check.run(checkCtx, check.body.parse({slug: org.slug}));
@@ -81,13 +81,18 @@ export function adminHealthRoutes(app: FastifyInstance, ctx: SandboxContext): vo
   app.post(`${route}/dead-assets`, async request => {
     const org = adminOrg(ctx, request);
     const body = parseOrBadRequest(deadBody, request.body);
-    ctx.store.healthOf(org.slug).deadAssetTimes.push(...Array.from({length: body.count}, () => ctx.now() - body.hoursAgo * HOUR));
+    // Each dead asset is a takedown COMPLETED when its asset was found DEAD, as the seed's are.
+    const deadAt = ctx.now() - body.hoursAgo * HOUR;
+    for (let i = 0; i < body.count; i++) {
+      const [done] = ctx.store.recordTransitions([{orgSlug: org.slug, assetContent: `${org.slug}-gone-${deadAt}-${i}.example`, from: 'IN_PROGRESS', to: 'COMPLETED', at: deadAt}]);
+      ctx.store.setTakedownAsset(org.slug, done!.takedownId, {assetType: 'URL', liveness: 'DEAD', deadAt});
+    }
     return picture(org);
   });
 
   app.delete(`${route}/dead-assets`, async request => {
     const org = adminOrg(ctx, request);
-    ctx.store.healthOf(org.slug).deadAssetTimes = [];
+    ctx.store.reviveDeadAssets(org.slug);
     return picture(org);
   });
 

@@ -12,6 +12,7 @@ import * as z from 'zod';
 import {checkFlags, wholeNumber} from '../../../cli/flag-values.js';
 import {Problems, capture, resolveOrg} from '../../../cli/problems.js';
 import {parseFailOn, type FailOn} from '../../../healthcheck/fail-on.js';
+import {findingListLine} from '../../../healthcheck/finding-list.js';
 import {nearest} from '../../../suggest.js';
 import {runAllHealthchecks} from './all.js';
 import {checkFlagsApply, checkThresholdOrder, fieldsFor, parseParams, type ParamFlags, type ParsedParams} from './params.js';
@@ -70,6 +71,8 @@ async function runOne(checkId: string, plan: RunPlan, ctx: CommandContext): Prom
   if (plan.format === 'json') printJson(ctx.io, result);
   else if (plan.format === 'table') ctx.io.stdout.write(renderHealthcheck(result, {color: colorEnabled(ctx.io)}));
   else printRows(ctx.io, plan.format, healthcheckRows(result), FIELD_COLUMNS);
+  // A person at a terminal gets the command that lists what the findings refer to (issue 42).
+  if (plan.format === 'table' && result.severity !== 'ok') ctx.io.stdout.write(`\n${sanitizeText(findingListLine(checkId, plan.org, result, ctx.now()))}\n`);
   if (!severityReaches(result.severity, plan.failOn)) return ExitCode.Ok;
   ctx.io.stderr.write(breachLine(result, checkId, plan.org));
   return ExitCode.Breached;

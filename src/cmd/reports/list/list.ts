@@ -1,10 +1,10 @@
 import type {ApiClient} from '../../../api/client.js';
 import type {ListReportsFilters, ListReportsResult, Report} from '../../../api/wire/index.js';
 import type {CommandContext} from '../../../cli/context.js';
-import type {OutputStream} from '../../../cli/io.js';
 import {ContractError, InterruptedError} from '../../../errors.js';
-import {colorEnabled, formatRows, painter, printJson, printRows, renderJson, sanitizeText, type OutputFormat} from '../../../output/index.js';
+import {colorEnabled, formatPageRows, painter, printJson, printRows, renderJson, sanitizeText, type OutputFormat} from '../../../output/index.js';
 import {listErrorInFlagWords} from './errors.js';
+import {writeDrained} from '../../../cli/pages.js';
 import {listColumns, withAwaiting} from './format.js';
 import {nextPageCommand, validateListFlags, type ListFilterFlags} from './options.js';
 
@@ -88,14 +88,14 @@ async function streamAllPages(filters: ListReportsFilters, format: OutputFormat,
       // A cursor that comes back again would loop forever: the upstream broke its contract.
       if (seen.has(next)) {
         progress.clear();
-        await write(ctx.io.stdout, formatPage(ctx, format, page.reports, columns, pageIndex, filters), ctx.signal);
+        await writeDrained(ctx.io.stdout, formatPage(ctx, format, page.reports, columns, pageIndex, filters), ctx.signal);
         throw new ContractError('GET organization/reports', [`nextCursor ${JSON.stringify(next)} was already returned; stopping after ${shown + page.reports.length} reports`]);
       }
       seen.add(next);
       pending = request(next);
     }
     progress.clear();
-    await write(ctx.io.stdout, formatPage(ctx, format, page.reports, columns, pageIndex, filters), ctx.signal);
+    await writeDrained(ctx.io.stdout, formatPage(ctx, format, page.reports, columns, pageIndex, filters), ctx.signal);
     shown += page.reports.length;
     progress.show(pageIndex + 1, shown, totalCount);
   }
@@ -134,27 +134,7 @@ function allProgress(ctx: CommandContext) {
 
 function formatPage(ctx: CommandContext, format: OutputFormat, reports: Report[], columns: ReturnType<typeof listColumns>, pageIndex: number, filters: ListReportsFilters): string {
   if (format === 'json') return reports.map(report => renderJson(filters.needsCustomerReview === true ? withAwaiting(report) : report, {pretty: false})).join('');
-  if (reports.length === 0) return '';
-  const text = formatRows(ctx.io, format, reports, columns);
-  // Later pages continue the first page's markdown table: drop their header and delimiter rows.
-  if (format === 'markdown' && pageIndex > 0) return text.split('\n').slice(2).join('\n');
-  return text;
-}
-
-/** Writes, then waits for a slow reader (`| less`) to drain, so pages never pile up in memory. */
-async function write(stream: OutputStream, text: string, signal: AbortSignal): Promise<void> {
-  if (text === '') return;
-  const flushed = stream.write(text);
-  const emitter = stream as Partial<NodeJS.WritableStream>;
-  if (flushed !== false || typeof emitter.once !== 'function') return;
-  await new Promise<void>(resolve => {
-    const done = () => {
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    emitter.once!('drain', done);
-    signal.addEventListener('abort', done, {once: true});
-  });
+  return formatPageRows(ctx.io, format, reports, columns, pageIndex);
 }
 
 function dim(ctx: CommandContext, text: string): string {

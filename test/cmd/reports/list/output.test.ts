@@ -217,6 +217,17 @@ describe('reports list --all', () => {
     expect(md.io.out().trimEnd().split('\n')).toHaveLength(7);
   });
 
+  it('--output csv --all: one header row, then every report, RFC 4180 (CRLF, quoted where needed)', async () => {
+    interceptApi('GET', 'organization/reports', pages);
+    const csv = fakeContext({org: 'acme'});
+    await runReportsList({all: true, output: 'csv'}, csv);
+    const lines = csv.io.out().split('\r\n');
+    expect(lines[0]).toBe('ID,STATUS,TITLE,ASSETS,LATEST REVIEW,CREATED');
+    expect(lines.slice(1, -1).map(line => line.split(',')[0])).toEqual(['1', '2', '3', '4', '5']);
+    expect(lines[1]).toContain(',"a1.example, b1.example",');
+    expect(lines.at(-1)).toBe('');
+  });
+
   it('requests the next page while writing the current one, and never runs more than one page ahead', async () => {
     const ctx = fakeContext({org: 'acme'});
     // A reader that takes its time: every write reports a full buffer until the test drains it.

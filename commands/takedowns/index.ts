@@ -1,0 +1,3 @@
+import {GROUPS} from '../../src/cli/groups.js';
+
+export const description = GROUPS.takedowns;

@@ -1,0 +1,81 @@
+import {LIVENESS_STATUSES, TAKEDOWN_STATUSES} from '../../../api/enums.js';
+import {TAKEDOWN_SORT_KEYS, TAKEDOWNS_PAGE_MAX, type TakedownFilters} from '../../../api/wire/index.js';
+import type {CommandContext} from '../../../cli/context.js';
+import {parseAssetTypes, parseEnumList, parseSort} from '../../../cli/list-flags.js';
+import {Problems, capture, checkDateOrder, parseIntegerFlag, parseIsoDateFlag, parseTextFlag} from '../../../cli/problems.js';
+import {resolveOutputFormat, type OutputFlags, type OutputFormat} from '../../../output/index.js';
+import {shellCommand} from '../../../output/shell.js';
+
+/** The flags of `takedowns list` as the command line gives them (strings; checked here). */
+export interface TakedownsListFlags extends OutputFlags {
+  query?: string;
+  from?: string;
+  to?: string;
+  assetType?: string;
+  takedownStatus?: string;
+  livenessStatus?: string;
+  sortBy?: string;
+  sortDirection?: string;
+  perPage?: string;
+  limit?: string;
+  nextPage?: string;
+  all?: boolean;
+}
+
+export interface ValidatedTakedownsList {
+  filters: TakedownFilters;
+  format: OutputFormat;
+  all: boolean;
+  warnings: string[];
+}
+
+/**
+ * Every flag checked before anything is sent (exit 3 naming each bad one). The org is sent
+ * only when one is configured: an org-scoped key needs none (docs/contract.md#listing-takedowns).
+ */
+export function validateTakedownsListFlags(flags: TakedownsListFlags, ctx: CommandContext): ValidatedTakedownsList {
+  const problems = new Problems();
+  const warnings: string[] = [];
+  const format = capture(problems, () => resolveOutputFormat(flags, ctx.io));
+  if (flags.perPage !== undefined && flags.limit !== undefined) problems.add('--limit', 'is --per-page; give one of them');
+  const from = parseIsoDateFlag(flags.from, '--from', problems);
+  const to = parseIsoDateFlag(flags.to, '--to', problems, {endOfDay: true});
+  checkDateOrder(from, to, ['--from', '--to'], problems);
+  if (flags.all === true && flags.nextPage !== undefined) problems.add('--next-page', 'cannot be combined with --all (which starts at the first page)');
+  const filters: TakedownFilters = {
+    slug: ctx.settings.org?.value,
+    query: parseTextFlag(flags.query, '--query', problems),
+    from,
+    to,
+    assetTypes: parseAssetTypes(flags.assetType, '--asset-type', problems, warnings),
+    statuses: parseEnumList(flags.takedownStatus, TAKEDOWN_STATUSES, '--takedown-status', problems, {open: {warnings}}),
+    liveness: parseEnumList(flags.livenessStatus, LIVENESS_STATUSES, '--liveness-status', problems),
+    sort: parseSort(flags.sortBy, flags.sortDirection, TAKEDOWN_SORT_KEYS, problems),
+    perPage: parseIntegerFlag(flags.perPage ?? flags.limit, flags.perPage === undefined ? '--limit' : '--per-page', problems, {min: 1, max: TAKEDOWNS_PAGE_MAX}),
+    nextPage: parseTextFlag(flags.nextPage, '--next-page', problems),
+  };
+  problems.throwIfAny();
+  return {filters: dropUndefined(filters), format: format!, all: flags.all === true, warnings};
+}
+
+function dropUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** The command that prints the page after this one, every filter repeated (values shell-quoted). */
+export function takedownsNextPageCommand(filters: TakedownFilters, nextPage: string): string {
+  const words = ['vigil', 'takedowns', 'list'];
+  const add = (flag: string, value: string | undefined) => value !== undefined && words.push(flag, value);
+  add('--org', filters.slug);
+  add('--query', filters.query);
+  add('--from', filters.from);
+  add('--to', filters.to);
+  add('--asset-type', filters.assetTypes?.join(','));
+  add('--takedown-status', filters.statuses?.join(','));
+  add('--liveness-status', filters.liveness?.join(','));
+  add('--sort-by', filters.sort?.key);
+  add('--sort-direction', filters.sort?.direction);
+  add('--per-page', filters.perPage?.toString());
+  add('--next-page', nextPage);
+  return shellCommand(words);
+}
