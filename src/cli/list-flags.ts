@@ -1,60 +1,63 @@
 import {DEPRECATED_ASSET_TYPES, KNOWN_ASSET_TYPES} from '../api/enums.js';
-import {parseEnumFlag, splitCommaList, type Problems} from './problems.js';
+import {commaList, oneOf} from './flag-values.js';
+import type {Problems} from './problems.js';
 
 /*
- * The list filters the platform listings share (takedowns, threats, detections, assets):
- * comma lists of fixed values and of asset types, and a sort key with its direction. Each
- * records problems naming the flag; nothing is sent while one is recorded.
+ * The list filters the platform listings share (takedowns, threats, detections, assets), as
+ * zod value schemas for `checkFlags`: comma lists of fixed values and of asset types, and a
+ * sort key with its direction. What a parsed list only warns about (a value the upstream's
+ * documented list lacks) is said by the `*Warnings` functions after the parse.
  */
 
-/** A comma list of a fixed set, case-insensitive, canonical case; `open`: an unknown value is sent with a warning. */
-export function parseEnumList(
-  value: string | undefined,
-  allowed: readonly string[],
-  flag: string,
-  problems: Problems,
-  options: {open?: {warnings: string[]}; normalize?: (item: string) => string} = {},
-): string[] | undefined {
-  const normalize = options.normalize ?? ((item: string) => item.toUpperCase());
-  const items = splitCommaList(value, item => {
-    const found = allowed.find(option => option.toLowerCase() === item.toLowerCase());
-    return found ?? normalize(item);
+const canonical = (allowed: readonly string[], normalize: (item: string) => string) => (item: string) =>
+  allowed.find(option => option.toLowerCase() === item.toLowerCase()) ?? normalize(item);
+
+/**
+ * A comma list of a fixed set, case-insensitive, in canonical case. `open`: a value outside
+ * the set is kept and sent (the upstream's list is not complete; `openListWarnings` says so),
+ * else it is a problem naming the flag.
+ */
+export function enumList(allowed: readonly string[], options: {open?: boolean; normalize?: (item: string) => string} = {}) {
+  const list = commaList({normalize: canonical(allowed, options.normalize ?? (item => item.toUpperCase())), empty: `must list at least one of ${allowed.join(', ')}`});
+  if (options.open) return list;
+  return list.superRefine((items, ctx) => {
+    const unknown = items.filter(item => !allowed.includes(item));
+    if (unknown.length > 0) ctx.addIssue({code: 'custom', message: `unknown ${unknown.join(', ')}; use a comma list of ${allowed.join(', ')}`});
   });
-  if (items === undefined) return undefined;
-  if (items.length === 0) problems.add(flag, `must list at least one of ${allowed.join(', ')}`);
-  const unknown = items.filter(item => !allowed.includes(item));
-  if (unknown.length > 0) {
-    if (options.open) options.open.warnings.push(`${flag}: ${unknown.join(', ')} not a documented value; sent as is (the upstream's list is not complete)`);
-    else problems.add(flag, `unknown ${unknown.join(', ')}; use a comma list of ${allowed.join(', ')}`);
-  }
-  return items;
 }
 
-/** docs/contract.md#asset-types: upper-cased; an unknown type is sent with a warning, a deprecated one warns. */
-export function parseAssetTypes(value: string | undefined, flag: string, problems: Problems, warnings: string[]): string[] | undefined {
-  const types = splitCommaList(value, item => item.toUpperCase());
-  if (types === undefined) return undefined;
-  if (types.length === 0) problems.add(flag, 'must list at least one asset type');
-  for (const type of types) {
+/** The warning for values of an open list that its documented set lacks. */
+export function openListWarnings(flag: string, items: readonly string[] | undefined, allowed: readonly string[]): string[] {
+  const unknown = (items ?? []).filter(item => !allowed.includes(item));
+  return unknown.length === 0 ? [] : [`${flag}: ${unknown.join(', ')} not a documented value; sent as is (the upstream's list is not complete)`];
+}
+
+/** docs/contract.md#asset-types: a comma list of asset types, upper-cased. */
+export const assetTypeList = () => commaList({normalize: item => item.toUpperCase(), empty: 'must list at least one asset type'});
+
+/** An unknown type is sent with a warning, a deprecated one warns with its replacement. */
+export function assetTypeWarnings(flag: string, types: readonly string[] | undefined): string[] {
+  return (types ?? []).flatMap(type => {
     const deprecated = DEPRECATED_ASSET_TYPES[type];
-    if (deprecated) warnings.push(`${flag}: ${deprecated}`);
-    else if (!KNOWN_ASSET_TYPES.includes(type)) warnings.push(`${flag}: ${type} is not a known asset type; sent as is (the upstream adds types)`);
-  }
-  return types;
+    if (deprecated) return [`${flag}: ${deprecated}`];
+    return KNOWN_ASSET_TYPES.includes(type) ? [] : [`${flag}: ${type} is not a known asset type; sent as is (the upstream adds types)`];
+  });
+}
+
+/** `--sort-by <key>` and `--sort-direction asc|desc`, as flag schemas. */
+export function sortFlags<K extends string>(keys: readonly K[]) {
+  return {sortBy: oneOf(keys).optional(), sortDirection: oneOf(['asc', 'desc'] as const).optional()};
 }
 
 /**
- * `--sort-by <key>` and `--sort-direction asc|desc` (default `desc`, as the upstream's CLI
- * says); a direction without a key is refused, since alone it would send nothing.
+ * The sort sent (direction `desc` by default, as the upstream's CLI says); a direction
+ * without a key is refused, since alone it would send nothing.
  */
-export function parseSort<K extends string>(
-  sortBy: string | undefined,
-  direction: string | undefined,
-  keys: readonly K[],
+export function sortOf<K extends string>(
+  parsed: {sortBy?: K; sortDirection?: 'asc' | 'desc'},
+  given: {sortBy?: string; sortDirection?: string},
   problems: Problems,
 ): {key: K; direction: 'asc' | 'desc'} | undefined {
-  const key = parseEnumFlag(sortBy, keys, '--sort-by', problems);
-  const dir = parseEnumFlag(direction, ['asc', 'desc'] as const, '--sort-direction', problems);
-  if (direction !== undefined && sortBy === undefined) problems.add('--sort-direction', 'needs --sort-by (which key to sort on)');
-  return key === undefined ? undefined : {key, direction: dir ?? 'desc'};
+  if (given.sortDirection !== undefined && given.sortBy === undefined) problems.add('--sort-direction', 'needs --sort-by (which key to sort on)');
+  return parsed.sortBy === undefined ? undefined : {key: parsed.sortBy, direction: parsed.sortDirection ?? 'desc'};
 }

@@ -1,5 +1,7 @@
 import type {CommandContext} from '../../../cli/context.js';
-import {Problems, capture, parseEnumFlag, parseIntegerFlag} from '../../../cli/problems.js';
+import * as z from 'zod';
+import {checkFlags, oneOf, wholeNumber} from '../../../cli/flag-values.js';
+import {Problems, capture} from '../../../cli/problems.js';
 import {resolveOutputFormat, type OutputFlags, type OutputFormat} from '../../../output/index.js';
 
 /** What `--fail-on` accepts: the result that makes the run exit 6. */
@@ -25,6 +27,12 @@ export interface ValidatedAssetCheck {
   rate: number | undefined;
 }
 
+/** What each flag's value must be (the one mapper names the flag of each problem). */
+const assetCheckFlags = z.object({
+  failOn: oneOf(FAIL_ON_RESULTS).optional(),
+  rate: wholeNumber({min: 1, max: 1000}).optional(),
+});
+
 /** Every flag checked before anything is read or sent (exit 3 naming each bad one). */
 export function validateAssetCheckFlags(flags: AssetCheckFlags, ctx: CommandContext): ValidatedAssetCheck {
   const problems = new Problems();
@@ -35,8 +43,7 @@ export function validateAssetCheckFlags(flags: AssetCheckFlags, ctx: CommandCont
   if (blank > 0) problems.add('--asset', `${blank} empty asset content${blank === 1 ? '' : 's'} given`);
   if (sources.filter(source => source === '-').length > 1) problems.add('<content>', '- (stdin) may be given once');
   if ((flags.asset ?? []).includes('-')) problems.add('--asset', '- is not an asset: give it as an argument to read stdin');
-  const failOn = parseEnumFlag(flags.failOn, FAIL_ON_RESULTS, '--fail-on', problems);
-  const rate = parseIntegerFlag(flags.rate, '--rate', problems, {min: 1, max: 1000});
+  const {failOn, rate} = checkFlags(assetCheckFlags, flags, problems) ?? {};
   problems.throwIfAny();
   return {sources: sources.map(source => (source === '-' ? source : source.trim())), format: format!, failOn, rate};
 }

@@ -1,8 +1,10 @@
 import {LIVENESS_STATUSES, TAKEDOWN_STATUSES} from '../../../api/enums.js';
 import {TAKEDOWN_SORT_KEYS, TAKEDOWNS_PAGE_MAX, type TakedownFilters} from '../../../api/wire/index.js';
 import type {CommandContext} from '../../../cli/context.js';
-import {parseAssetTypes, parseEnumList, parseSort} from '../../../cli/list-flags.js';
-import {Problems, capture, checkDateOrder, parseIntegerFlag, parseIsoDateFlag, parseTextFlag} from '../../../cli/problems.js';
+import * as z from 'zod';
+import {checkFlags, dateOrder, isoDate, nonBlank, wholeNumber} from '../../../cli/flag-values.js';
+import {assetTypeList, assetTypeWarnings, enumList, openListWarnings, sortFlags, sortOf} from '../../../cli/list-flags.js';
+import {Problems, capture} from '../../../cli/problems.js';
 import {resolveOutputFormat, type OutputFlags, type OutputFormat} from '../../../output/index.js';
 import {shellCommand} from '../../../output/shell.js';
 
@@ -29,30 +31,50 @@ export interface ValidatedTakedownsList {
   warnings: string[];
 }
 
+const perPage = () => wholeNumber({min: 1, max: TAKEDOWNS_PAGE_MAX}).optional();
+
+/** What each flag's value must be (the one mapper names the flag of each problem). */
+const takedownsListFlags = z
+  .object({
+    query: nonBlank().optional(),
+    from: isoDate().optional(),
+    to: isoDate({endOfDay: true}).optional(),
+    assetType: assetTypeList().optional(),
+    takedownStatus: enumList(TAKEDOWN_STATUSES, {open: true}).optional(),
+    livenessStatus: enumList(LIVENESS_STATUSES).optional(),
+    ...sortFlags(TAKEDOWN_SORT_KEYS),
+    perPage: perPage(),
+    limit: perPage(),
+    nextPage: nonBlank().optional(),
+  })
+  .superRefine(...dateOrder('from', 'to'));
+
 /**
  * Every flag checked before anything is sent (exit 3 naming each bad one). The org is sent
  * only when one is configured: an org-scoped key needs none (docs/contract.md#listing-takedowns).
  */
 export function validateTakedownsListFlags(flags: TakedownsListFlags, ctx: CommandContext): ValidatedTakedownsList {
   const problems = new Problems();
-  const warnings: string[] = [];
   const format = capture(problems, () => resolveOutputFormat(flags, ctx.io));
   if (flags.perPage !== undefined && flags.limit !== undefined) problems.add('--limit', 'is --per-page; give one of them');
-  const from = parseIsoDateFlag(flags.from, '--from', problems);
-  const to = parseIsoDateFlag(flags.to, '--to', problems, {endOfDay: true});
-  checkDateOrder(from, to, ['--from', '--to'], problems);
   if (flags.all === true && flags.nextPage !== undefined) problems.add('--next-page', 'cannot be combined with --all (which starts at the first page)');
+  const values = checkFlags(takedownsListFlags, flags, problems) ?? {};
+  const sort = sortOf(values, flags, problems);
+  const warnings = [
+    ...assetTypeWarnings('--asset-type', values.assetType),
+    ...openListWarnings('--takedown-status', values.takedownStatus, TAKEDOWN_STATUSES),
+  ];
   const filters: TakedownFilters = {
     slug: ctx.settings.org?.value,
-    query: parseTextFlag(flags.query, '--query', problems),
-    from,
-    to,
-    assetTypes: parseAssetTypes(flags.assetType, '--asset-type', problems, warnings),
-    statuses: parseEnumList(flags.takedownStatus, TAKEDOWN_STATUSES, '--takedown-status', problems, {open: {warnings}}),
-    liveness: parseEnumList(flags.livenessStatus, LIVENESS_STATUSES, '--liveness-status', problems),
-    sort: parseSort(flags.sortBy, flags.sortDirection, TAKEDOWN_SORT_KEYS, problems),
-    perPage: parseIntegerFlag(flags.perPage ?? flags.limit, flags.perPage === undefined ? '--limit' : '--per-page', problems, {min: 1, max: TAKEDOWNS_PAGE_MAX}),
-    nextPage: parseTextFlag(flags.nextPage, '--next-page', problems),
+    query: values.query,
+    from: values.from,
+    to: values.to,
+    assetTypes: values.assetType,
+    statuses: values.takedownStatus,
+    liveness: values.livenessStatus,
+    sort,
+    perPage: values.perPage ?? values.limit,
+    nextPage: values.nextPage,
   };
   problems.throwIfAny();
   return {filters: dropUndefined(filters), format: format!, all: flags.all === true, warnings};

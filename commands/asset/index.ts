@@ -1,3 +1,0 @@
-import {GROUPS} from '../../src/cli/groups.js';
-
-export const description = GROUPS.asset;
