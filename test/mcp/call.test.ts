@@ -117,7 +117,7 @@ describe('a tool call', () => {
     const result = await call(breached, {});
     expect(result.isError).toBeUndefined();
     expect(result.structuredContent).toEqual({items: [{check: 'a', status: 'fail'}]});
-    expect(texts(result)).toContain('exit code 6, as the CLI would exit: healthcheck breached (severity reached `failOn`)');
+    expect(texts(result)).toContain('exit code 6, as the CLI would exit: a result reached `failOn`: a healthcheck breached (its severity), or `asset check` found an asset BLOCKED');
   });
 
   it(`cuts a result past ${MAX_RESULT_CHARS} characters, saying how to get the rest, and drops the structured copy`, async () => {
