@@ -24,6 +24,7 @@ import {fileURLToPath, pathToFileURL} from 'node:url';
 import {buildCommit} from './build/commit.mjs';
 import {dependencyPatchesPlugin, exitOnChangedVersions} from './build/patches.mjs';
 import {writeRegistries} from './gen/registries.mjs';
+import {writeDocs} from './gen/docs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
@@ -168,6 +169,8 @@ const old = path.join(root, `dist.old-${process.pid}`);
 await rename(path.join(root, 'dist'), old).catch(() => {});
 await rename(staging, path.join(root, 'dist'));
 await rm(old, {recursive: true, force: true});
+// The reference pages, docs/mcp.md's tool table and README's command list, from the new dist/.
+writeDocs(root);
 
 /** tsc --noEmit over what the build bundles: undefined when it passes, else its messages. */
 function typeCheck() {
