@@ -16,3 +16,5 @@ export * from './review.js';
 export * from './healthcheck-registry.js';
 export * from './takedowns.js';
 export * from './assets.js';
+export * from './endpoint.js';
+export * from './endpoints/index.js';
