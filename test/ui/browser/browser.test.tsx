@@ -1,7 +1,8 @@
 import {render} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
 import type {ListReportsFilters, ListReportsResult} from '../../../src/api/wire/index.js';
-import {Browser, type LoadPage} from '../../../src/ui/browser/browser.js';
+import type {LoadPage} from '../../../src/ui/browser/browser-effects.js';
+import {Browser} from '../../../src/ui/browser/browser.js';
 import type {ReviewProposal} from '../../../src/ui/browser/review-state.js';
 import {makePages, makeReport} from '../fixtures.js';
 import {KEYS, fakeEnd, press, settled, waitFor} from '../helpers.js';

@@ -1,7 +1,8 @@
 import {render} from 'ink-testing-library';
 import {afterEach, expect} from 'vitest';
 import type {ListReportsFilters, ListReportsResult, ReviewRequest} from '../../../src/api/wire/index.js';
-import {Browser, type LoadPage} from '../../../src/ui/browser/browser.js';
+import type {LoadPage} from '../../../src/ui/browser/browser-effects.js';
+import {Browser} from '../../../src/ui/browser/browser.js';
 import type {ReviewOutcome, ReviewProposal} from '../../../src/ui/browser/review-state.js';
 import {makeReport} from '../fixtures.js';
 import {fakeEnd, settled, waitFor} from '../helpers.js';

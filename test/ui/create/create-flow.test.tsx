@@ -4,7 +4,7 @@ import type {CreateReportResponse} from '../../../src/api/wire/index.js';
 import type {CreatePlan} from '../../../src/cmd/reports/create/body.js';
 import {ApiError, InputError} from '../../../src/errors.js';
 import {CreateFlow, type CreateFlowProps} from '../../../src/ui/create/create-flow.js';
-import type {Answers, CreateNeeds} from '../../../src/ui/create/state.js';
+import type {Answers, CreateNeeds} from '../../../src/ui/create/create-state.js';
 import {KEYS, fakeEnd, press, settled, waitFor} from '../helpers.js';
 
 const all: CreateNeeds = {title: true, description: true, assets: true, contactInfo: true};

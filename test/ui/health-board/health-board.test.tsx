@@ -4,7 +4,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {DOCUMENTED_HEALTHCHECK_IDS, type HealthcheckResult} from '../../../src/api/wire/index.js';
 import type {BoardReading} from '../../../src/board/source.js';
 import type {StoredCheck} from '../../../src/metrics/store.js';
-import {HealthBoard} from '../../../src/ui/board/board.js';
+import {HealthBoard} from '../../../src/ui/health-board/health-board.js';
 import type {SessionEnd} from '../../../src/ui/hooks/use-session.js';
 import {NOW, reading, sample, stored} from '../../board/fixture.js';
 import {KEYS, fakeEnd, press, settled, waitFor} from '../helpers.js';
