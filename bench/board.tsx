@@ -11,7 +11,7 @@ import {render} from 'ink-testing-library';
 import {buildBoard, filterBoard} from '../src/board/model.js';
 import type {BoardReading} from '../src/board/source.js';
 import type {StoredCheck} from '../src/metrics/store.js';
-import {HealthBoard} from '../src/ui/board/board.js';
+import {HealthBoard} from '../src/ui/health-board/health-board.js';
 
 const flag = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);

@@ -6,7 +6,7 @@ import {isoTime} from '../stored-time.js';
 /**
  * The health board's grid, built from the worker's result store (src/metrics/store.ts):
  * one row per org, one column per check, one cell per (check, org). Pure: the command's
- * snapshot and the Ink board (src/ui/board/) both read it, and it knows nothing of React.
+ * snapshot and the Ink board (src/ui/health-board/) both read it, and it knows nothing of React.
  * Every string that came from Redis is sanitised here, once, and masked with `redact`,
  * so neither view can draw a terminal control or the key.
  */

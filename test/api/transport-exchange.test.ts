@@ -8,7 +8,6 @@ import {createTransport} from '../../src/api/transport.js';
 import {InterruptedError} from '../../src/errors.js';
 import {rejectionOf} from '../helpers/thrown.js';
 import {KEY, localServer, NO_RETRIES} from './helpers.js';
-import {waitFor} from '../helpers/wait-for.js';
 
 /*
  * One exchange through got, seen from the caller of the transport, against real loopback
@@ -121,7 +120,7 @@ describe('the size cap on the wire', () => {
     expect((error as Error).message).toContain('larger than the limit of 1000 bytes; the download was stopped');
     // Stopped by the cap, not by the 10 s timeout; and the server sees the download end.
     expect(performance.now() - started).toBeLessThan(10_000);
-    await waitFor('the server to see the download stopped', () => closed);
+    await expect.poll(() => closed, {message: 'the server to see the download stopped', timeout: 15_000}).toBe(true);
   });
 });
 

@@ -2,9 +2,8 @@ import {spawn} from 'node:child_process';
 import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {afterEach, describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {CLI, runCli} from '../helpers/cli.js';
-import {waitFor} from '../helpers/wait-for.js';
 import {startReportsStub, type ReportsStub} from './reports-stub.js';
 
 /*
@@ -65,7 +64,13 @@ describe('first-run messages', () => {
       let out = '';
       child.stdout.setEncoding('utf8').on('data', chunk => (out += chunk));
       try {
-        return await waitFor(() => `the sandbox banner; so far:\n${out}`, () => (out.includes('Ctrl+C stops the sandbox.') ? out : undefined), 15_000);
+        return await vi.waitFor(
+          () => {
+            expect(out, 'the sandbox banner').toContain('Ctrl+C stops the sandbox.');
+            return out;
+          },
+          {timeout: 15_000},
+        );
       } finally {
         const exited = new Promise(resolve => child.once('exit', resolve));
         child.kill('SIGTERM');

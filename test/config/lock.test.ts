@@ -4,7 +4,6 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest';
 import {bundleFixture} from '../helpers/build.js';
-import {waitFor} from '../helpers/wait-for.js';
 
 /*
  * Many processes race for the config lock and each writes "start <pid>" and "end <pid>" while
@@ -59,7 +58,7 @@ async function contender(): Promise<Contender> {
   const alive = () => {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`contender ${child.pid} ended (${child.exitCode ?? child.signalCode})`);
   };
-  await waitFor(`contender ${child.pid} to load`, () => (alive(), lines('ready') === 1), 30_000);
+  await expect.poll(() => (alive(), lines('ready') === 1), {message: `contender ${child.pid} to load`, timeout: 30_000}).toBe(true);
   let held = 0;
   return {
     child,
@@ -67,7 +66,7 @@ async function contender(): Promise<Contender> {
     async hold({file, log}, holdMs, staleMs) {
       const turn = ++held;
       child.stdin!.write(`${JSON.stringify({file, log, holdMs, staleMs})}\n`);
-      await waitFor(`contender ${child.pid} to let go of ${file}`, () => (alive(), lines('done') >= turn), 60_000);
+      await expect.poll(() => (alive(), lines('done') >= turn), {message: `contender ${child.pid} to let go of ${file}`, timeout: 60_000}).toBe(true);
     },
   };
 }
@@ -119,7 +118,7 @@ describe('the config lock, raced for by many processes', () => {
     const [holder, ...racers] = await contenders(13);
     const race = arena('killed');
     void holder!.hold(race, 600_000, 1_000).catch(() => {});
-    await waitFor('the first holder to hold the lock', () => readFileSync(race.log, 'utf8').includes(`start ${holder!.pid}`));
+    await expect.poll(() => readFileSync(race.log, 'utf8').includes(`start ${holder!.pid}`), {message: 'the first holder to hold the lock', timeout: 15_000}).toBe(true);
     holder!.child.kill('SIGKILL');
     await Promise.all(racers.map(racer => racer.hold(race, 20, 1_000)));
     expect(holdersInTurn(race.log, [holder!.pid]).sort()).toEqual(pids(racers));
@@ -130,7 +129,7 @@ describe('the config lock, raced for by many processes', () => {
     const [holder, ...racers] = await contenders(7);
     const race = arena('busy');
     const held = holder!.hold(race, 3_500, 1_000);
-    await waitFor('the first holder to hold the lock', () => readFileSync(race.log, 'utf8').includes(`start ${holder!.pid}`));
+    await expect.poll(() => readFileSync(race.log, 'utf8').includes(`start ${holder!.pid}`), {message: 'the first holder to hold the lock', timeout: 15_000}).toBe(true);
     await Promise.all([held, ...racers.map(racer => racer.hold(race, 20, 1_000))]);
     const turns = holdersInTurn(race.log);
     expect(turns[0]).toBe(holder!.pid);

@@ -2,12 +2,11 @@ import {execFileSync, spawn, type ChildProcess} from 'node:child_process';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
 import {ALERTMANAGER_NAMES, spawnAlerting, startWebhookReceiver, waitReady, type AlertingProcess, type Notification} from '../../scripts/alerting-stack.mjs';
 import {ensureBuilt} from '../helpers/build.js';
 import {CLI, ROOT, runCli} from '../helpers/cli.js';
 import {startSandboxProcess, type SandboxProcess} from '../helpers/sandbox-process.js';
-import {waitFor} from '../helpers/wait-for.js';
 import {freePort, startRedis, type TestRedis} from '../jobs/redis-server.js';
 import {requireOneOf, requireProgram} from '../helpers/programs.js';
 
@@ -61,12 +60,6 @@ function diagnostics(): string {
     `\n--- worker ---\n${workerLog.slice(-3000)}\n--- prometheus ---\n${prometheus?.log().slice(-3000)}\n--- alertmanager ---\n${alertmanager?.log().slice(-3000)}`;
 }
 
-async function eventually<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-  return waitFor(what, probe, timeoutMs).catch(error => {
-    throw new Error(`${(error as Error).message}${diagnostics()}`);
-  });
-}
-
 describe.skipIf(skip !== undefined)('alerts from a check to a receiver, through Prometheus and Alertmanager', () => {
   beforeAll(async () => {
     ensureBuilt();
@@ -105,7 +98,14 @@ describe.skipIf(skip !== undefined)('alerts from a check to a receiver, through 
     for (const server of [prometheus, alertmanager]) {
       if (!(await waitReady(server.url, server.child))) throw new Error(`${server.url} did not become ready${diagnostics()}`);
     }
-    await eventually('the worker to serve /healthz', async () => (await fetch(`http://127.0.0.1:${metricsPort}/healthz`).catch(() => undefined))?.ok, 45_000);
+    await vi.waitFor(
+      async () => {
+        const found = await (await fetch(`http://127.0.0.1:${metricsPort}/healthz`).catch(() => undefined))?.ok;
+        if (!found) throw new Error(`the worker to serve /healthz${diagnostics()}`);
+        return found;
+      },
+      {timeout: 45_000, interval: 250},
+    );
   }, 90_000);
 
   afterAll(async () => {
@@ -118,7 +118,14 @@ describe.skipIf(skip !== undefined)('alerts from a check to a receiver, through 
 
   it('delivers a failing org as a ticket with org, count and runbook, and its recovery as resolved', async () => {
     expect((await admin('POST', 'orgs/umbrella/takedowns/cancellations', {count: 12})).defaultHealthcheck).toMatchObject({severity: 'fail', cancelledCount: 12});
-    const firing = await eventually('umbrella firing at the webhook', () => deliveries({alertname: 'VigilCheckFailing', org: 'umbrella'}).find(d => d.alert.status === 'firing'), 60_000);
+    const firing = await vi.waitFor(
+      async () => {
+        const found = deliveries({alertname: 'VigilCheckFailing', org: 'umbrella'}).find(d => d.alert.status === 'firing');
+        if (!found) throw new Error(`umbrella firing at the webhook${diagnostics()}`);
+        return found;
+      },
+      {timeout: 60_000, interval: 250},
+    );
     expect(firing.path).toBe('ticket');
     expect(firing.alert.labels).toMatchObject({check: 'takedowns.cancelled-count', severity: 'warning', job: 'vigil'});
     expect(firing.alert.annotations.observed).toContain('cancelledCount=12');
@@ -140,7 +147,14 @@ describe.skipIf(skip !== undefined)('alerts from a check to a receiver, through 
     }
 
     expect((await admin('DELETE', 'orgs/umbrella/takedowns')).defaultHealthcheck).toMatchObject({severity: 'ok', cancelledCount: 0});
-    const resolved = await eventually('umbrella resolved at the webhook', () => deliveries({alertname: 'VigilCheckFailing', org: 'umbrella'}, firing.at).find(d => d.alert.status === 'resolved'), 60_000);
+    const resolved = await vi.waitFor(
+      async () => {
+        const found = deliveries({alertname: 'VigilCheckFailing', org: 'umbrella'}, firing.at).find(d => d.alert.status === 'resolved');
+        if (!found) throw new Error(`umbrella resolved at the webhook${diagnostics()}`);
+        return found;
+      },
+      {timeout: 60_000, interval: 250},
+    );
     expect(resolved.path).toBe('ticket');
     expect(resolved.body.status).toBe('resolved');
   }, 130_000);
@@ -151,7 +165,14 @@ describe.skipIf(skip !== undefined)('alerts from a check to a receiver, through 
         annotations: Record<string, string>;
         status: {state: string};
       }[];
-    const firing = await eventually('acme backlog firing at the webhook', () => deliveries({alertname: 'VigilCheckFailing', org: 'acme', check: 'reviewing.backlog'}).find(d => d.alert.status === 'firing'), 60_000);
+    const firing = await vi.waitFor(
+      async () => {
+        const found = deliveries({alertname: 'VigilCheckFailing', org: 'acme', check: 'reviewing.backlog'}).find(d => d.alert.status === 'firing');
+        if (!found) throw new Error(`acme backlog firing at the webhook${diagnostics()}`);
+        return found;
+      },
+      {timeout: 60_000, interval: 250},
+    );
     expect(firing.path).toBe('ticket');
     expect(firing.alert.annotations.observed).toBe('pendingCount=14');
     expect(firing.alert.annotations.thresholds).toBe('warn 5, fail 10');
@@ -178,30 +199,59 @@ describe.skipIf(skip !== undefined)('alerts from a check to a receiver, through 
 
     // The acceptance: resolved in Alertmanager within two minutes of the last review, and
     // the resolution delivered to the receiver it fired to.
-    await eventually('acme backlog resolved in Alertmanager', async () => (await backlogInAlertmanager()).length === 0, 120_000);
+    await vi.waitFor(
+      async () => {
+        const found = await (await backlogInAlertmanager()).length === 0;
+        if (!found) throw new Error(`acme backlog resolved in Alertmanager${diagnostics()}`);
+        return found;
+      },
+      {timeout: 120_000, interval: 250},
+    );
     expect(Date.now() - emptiedAt).toBeLessThan(120_000);
-    const resolved = await eventually('acme backlog resolved at the webhook', () => deliveries({alertname: 'VigilCheckFailing', org: 'acme', check: 'reviewing.backlog'}, firing.at).find(d => d.alert.status === 'resolved'), 30_000);
+    const resolved = await vi.waitFor(
+      async () => {
+        const found = deliveries({alertname: 'VigilCheckFailing', org: 'acme', check: 'reviewing.backlog'}, firing.at).find(d => d.alert.status === 'resolved');
+        if (!found) throw new Error(`acme backlog resolved at the webhook${diagnostics()}`);
+        return found;
+      },
+      {timeout: 30_000, interval: 250},
+    );
     expect(resolved.path).toBe('ticket');
   }, 200_000);
 
   it('pages VigilWorkersDown when every worker stops, and inhibits the per-check alerts meanwhile', async () => {
     // initech has been failing since the start: its alert is firing when the worker stops.
-    await eventually('initech firing at the webhook', () => deliveries({alertname: 'VigilCheckFailing', org: 'initech'}).some(d => d.alert.status === 'firing'), 30_000);
+    await vi.waitFor(
+      async () => {
+        const found = deliveries({alertname: 'VigilCheckFailing', org: 'initech'}).some(d => d.alert.status === 'firing');
+        if (!found) throw new Error(`initech firing at the webhook${diagnostics()}`);
+        return found;
+      },
+      {timeout: 30_000, interval: 250},
+    );
     const exited = new Promise(resolve => worker!.once('exit', resolve));
     const stoppedAt = Date.now();
     worker!.kill('SIGTERM');
     await exited;
 
     // Alertmanager holds initech's alert but mutes it, naming the workers-down alert.
-    const suppressed = await eventually(
-      'initech suppressed in Alertmanager',
+    const suppressed = await vi.waitFor(
       async () => {
         const alerts = (await (await fetch(`${alertmanager.url}/api/v2/alerts?filter=alertname%3D%22VigilCheckFailing%22`)).json()) as {labels: Record<string, string>; status: {state: string; inhibitedBy: string[]}}[];
-        return alerts.find(alert => alert.labels.org === 'initech' && alert.status.state === 'suppressed' && alert.status.inhibitedBy.length > 0);
+        const found = alerts.find(alert => alert.labels.org === 'initech' && alert.status.state === 'suppressed' && alert.status.inhibitedBy.length > 0);
+        if (!found) throw new Error(`initech suppressed in Alertmanager${diagnostics()}`);
+        return found;
       },
-      30_000,
+      {timeout: 30_000, interval: 250},
     );
-    const down = await eventually('VigilWorkersDown at the webhook', () => deliveries({alertname: 'VigilWorkersDown'}, stoppedAt).find(d => d.alert.status === 'firing'), 30_000);
+    const down = await vi.waitFor(
+      async () => {
+        const found = deliveries({alertname: 'VigilWorkersDown'}, stoppedAt).find(d => d.alert.status === 'firing');
+        if (!found) throw new Error(`VigilWorkersDown at the webhook${diagnostics()}`);
+        return found;
+      },
+      {timeout: 30_000, interval: 250},
+    );
     expect(down.path).toBe('page');
     expect(down.alert.labels).toMatchObject({job: 'vigil', severity: 'critical'});
     expect(down.alert.annotations.summary).toBe('No vigil worker answers scrapes (0 of 1 targets up)');
@@ -212,16 +262,24 @@ describe.skipIf(skip !== undefined)('alerts from a check to a receiver, through 
     // Without the inhibition initech would now be re-sent every 4 s, and its resolution
     // (its series went stale with the worker) sent too. Wait until Prometheus resolved it
     // and two more heartbeats went out: nothing about a check may have arrived since.
-    await eventually(
-      'initech resolved in Prometheus',
+    await vi.waitFor(
       async () => {
         const body = (await (await fetch(`${prometheus.url}/api/v1/alerts`)).json()) as {data: {alerts: {labels: Record<string, string>}[]}};
-        return !body.data.alerts.some(alert => alert.labels.alertname === 'VigilCheckFailing' && alert.labels.org === 'initech');
+        const found = !body.data.alerts.some(alert => alert.labels.alertname === 'VigilCheckFailing' && alert.labels.org === 'initech');
+        if (!found) throw new Error(`initech resolved in Prometheus${diagnostics()}`);
+        return found;
       },
-      30_000,
+      {timeout: 30_000, interval: 250},
     );
     const beats = deliveries({alertname: 'VigilWatchdog'}).length;
-    await eventually('two more heartbeats', () => deliveries({alertname: 'VigilWatchdog'}).length >= beats + 2, 30_000);
+    await vi.waitFor(
+      async () => {
+        const found = deliveries({alertname: 'VigilWatchdog'}).length >= beats + 2;
+        if (!found) throw new Error(`two more heartbeats${diagnostics()}`);
+        return found;
+      },
+      {timeout: 30_000, interval: 250},
+    );
     const checkNotifications = received.filter(item => item.at > down.at && item.body.alerts.some(alert => alert.labels.alertname?.startsWith('VigilCheck')));
     expect(checkNotifications, diagnostics()).toEqual([]);
   }, 100_000);

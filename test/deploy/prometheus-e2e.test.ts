@@ -2,13 +2,12 @@ import {spawn, execFileSync, type ChildProcess} from 'node:child_process';
 import {mkdtempSync, rmSync, writeFileSync, copyFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
 import {requireProgram} from '../helpers/programs.js';
 import {panelQueries} from './dashboard-queries.js';
 import {freePort, startRedis, type TestRedis} from '../jobs/redis-server.js';
 import {startStubUpstream, type StubUpstream} from '../jobs/stub-upstream.js';
 import {launchWorker, scrape, spec, type TestWorker} from '../jobs/harness.js';
-import {waitFor} from '../helpers/wait-for.js';
 
 /*
  * A real Prometheus (Debian's package) scrapes a running worker every second; then every
@@ -61,7 +60,7 @@ describe.skipIf(skip !== undefined)('Prometheus scraping a worker', () => {
       [`--config.file=${path.join(dir, 'prometheus.yml')}`, `--storage.tsdb.path=${path.join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`],
       {stdio: 'ignore'},
     );
-    await waitFor('prometheus to be ready', async () => (await fetch(`${promUrl}/-/ready`).catch(() => undefined))?.ok, 30_000);
+    await vi.waitFor(async () => expect((await fetch(`${promUrl}/-/ready`).catch(() => undefined))?.ok, 'prometheus to be ready').toBe(true), {timeout: 30_000, interval: 50});
   }, 60_000);
 
   afterAll(async () => {
@@ -73,7 +72,7 @@ describe.skipIf(skip !== undefined)('Prometheus scraping a worker', () => {
   });
 
   it('scrapes the worker and loads the alert rules', async () => {
-    await waitFor('the target to be up', async () => (await query('up{job="vigil"} == 1')).length === 1, 20_000);
+    await expect.poll(async () => (await query('up{job="vigil"} == 1')).length === 1, {message: 'the target to be up', timeout: 20_000}).toBe(true);
     const rules = (await (await fetch(`${promUrl}/api/v1/rules`)).json()) as {data: {groups: {rules: {name: string; health: string}[]}[]}};
     const loaded = rules.data.groups.flatMap(group => group.rules);
     expect(loaded.map(rule => rule.name)).toEqual(expect.arrayContaining(['VigilCheckFailing', 'VigilCheckWarning', 'VigilCheckStale', 'VigilQueueStuck']));
@@ -83,20 +82,12 @@ describe.skipIf(skip !== undefined)('Prometheus scraping a worker', () => {
   it('returns data for every dashboard panel query', async () => {
     const queries = panelQueries();
     expect(queries.length).toBeGreaterThan(10);
-    const missing = await waitFor(
-      'every panel to have data',
-      async () => {
-        const empty: string[] = [];
-        for (const {panel, expr} of queries) if ((await query(expr)).length === 0) empty.push(`${panel}: ${expr}`);
-        return empty.length === 0 ? [] : undefined;
-      },
-      40_000,
-    ).catch(async () => {
+    const emptyPanels = async () => {
       const empty: string[] = [];
       for (const {panel, expr} of queries) if ((await query(expr)).length === 0) empty.push(`${panel}: ${expr}`);
       return empty;
-    });
-    expect(missing).toEqual([]);
+    };
+    await expect.poll(emptyPanels, {message: 'every panel to have data', timeout: 40_000}).toEqual([]);
     const severity = (await query('max by (org) (vigil_check_severity)')) as {metric: {org: string}; value: [number, string]}[];
     const byOrg = Object.fromEntries(severity.map(item => [item.metric.org, item.value[1]]));
     expect(byOrg).toMatchObject({'e2e-ok': '0', 'e2e-warn': '1', 'e2e-fail': '2'});

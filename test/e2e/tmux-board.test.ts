@@ -2,12 +2,11 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
+import {afterAll, afterEach, beforeAll, describe, expect, it, vi} from 'vitest';
 import {layoutColumns} from '../../src/board/viewport.js';
 import {CLI, ROOT, runCli} from '../helpers/cli.js';
 import {useSandboxTerminal} from '../helpers/sandbox-terminal.js';
 import {TmuxSession, tmux} from '../helpers/tmux.js';
-import {waitFor} from '../helpers/wait-for.js';
 import {requireProgram} from '../helpers/programs.js';
 import {startRedis, type TestRedis} from '../jobs/redis-server.js';
 
@@ -63,10 +62,13 @@ beforeAll(async () => {
   worker = spawn(process.execPath, [CLI, 'worker', '--checks', checks, '--metrics-port', '0'], {cwd: ROOT, env: {PATH: process.env.PATH, HOME: process.env.HOME, ...env()}, stdio: ['ignore', 'ignore', 'pipe']});
   worker.stderr!.resume();
   // Every (check, org) graded at least once.
-  await waitFor('the worker to grade every check of both orgs', async () => {
-    const cells = await snapshot().catch(() => []);
-    return cells.length >= 20 && cells.every(cell => cell.severity !== 'none') ? true : undefined;
-  }, 120_000);
+  await vi.waitFor(
+    async () => {
+      const cells = await snapshot().catch(() => []);
+      expect(cells.length >= 20 && cells.every(cell => cell.severity !== 'none'), 'the worker to grade every check of both orgs').toBe(true);
+    },
+    {timeout: 120_000, interval: 50},
+  );
 }, 180_000);
 
 afterAll(async () => {

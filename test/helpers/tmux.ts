@@ -2,8 +2,8 @@ import {execFileSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {vi} from 'vitest';
 import {requireProgram} from './programs.js';
-import {waitFor} from './wait-for.js';
 
 /*
  * A real terminal for end-to-end tests of the keyboard UI: a detached tmux session on its
@@ -99,14 +99,25 @@ export class TmuxSession {
   /** Polls the screen until `expected` matches; fails with the last screen. */
   async waitForScreen(expected: string | RegExp | ((screen: string) => boolean), timeoutMs = 10_000): Promise<string> {
     const matches = typeof expected === 'function' ? expected : (screen: string) => (typeof expected === 'string' ? screen.includes(expected) : expected.test(screen));
-    return waitFor(() => `the screen to show ${String(expected)}; last screen:\n${this.screen()}`, () => {
-      const screen = this.screen();
-      return matches(screen) ? screen : undefined;
-    }, timeoutMs);
+    return vi.waitFor(
+      () => {
+        const screen = this.screen();
+        if (!matches(screen)) throw new Error(`the screen to show ${String(expected)}; last screen:\n${screen}`);
+        return screen;
+      },
+      {timeout: timeoutMs, interval: 50},
+    );
   }
 
   async waitForExit(timeoutMs = 10_000): Promise<number> {
-    return waitFor(() => `the command to exit; last screen:\n${this.screen()}`, () => this.exitCode(), timeoutMs);
+    return vi.waitFor(
+      () => {
+        const code = this.exitCode();
+        if (code === null) throw new Error(`the command to exit; last screen:\n${this.screen()}`);
+        return code;
+      },
+      {timeout: timeoutMs, interval: 50},
+    );
   }
 
   /** Ends the session's own tmux server and removes its files. */

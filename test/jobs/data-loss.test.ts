@@ -1,10 +1,9 @@
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import {Queue} from 'bullmq';
 import {ResultStore} from '../../src/metrics/store.js';
 import {workerFixture} from './fixture.js';
 import {metricValue, scrape, spec, type TestWorker} from './harness.js';
 import {healthcheckResult} from './stub-upstream.js';
-import {waitFor} from '../helpers/wait-for.js';
 import {requireProgram} from '../helpers/programs.js';
 
 // Redis suites start their own redis-server; without one they are skipped (test/helpers/programs.ts).
@@ -43,18 +42,13 @@ describe.skipIf(redisServer.skipReason)('Redis comes back without its data under
     const reconciledAfterLoss = (worker: TestWorker) => worker.events.filter(event => event.startsWith('schedulers reconciled') && !event.includes('"reason":"start"'));
     // Scrape both replicas until both have reconciled: whenever Redis answers, every grade is there.
     const scrapes: {storeUp: number | undefined; graded: number}[] = [];
-    await waitFor(
-      'both replicas to reconcile after the loss',
-      async () => {
+    await expect.poll(async () => {
         for (const worker of workers) {
           const text = await scrape(worker);
           scrapes.push({storeUp: metricValue(text, 'vigil_store_up'), graded: graded(text)});
         }
         return workers.every(worker => reconciledAfterLoss(worker).length > 0);
-      },
-      60_000,
-      100,
-    );
+      }, {message: 'both replicas to reconcile after the loss', timeout: 60_000, interval: 100}).toBeTruthy();
     expect(scrapes.filter(each => each.storeUp === 1).length).toBeGreaterThan(0);
     expect(scrapes.filter(each => each.storeUp === 1 && each.graded !== hourly.length)).toEqual([]);
 
@@ -75,6 +69,6 @@ describe.skipIf(redisServer.skipReason)('Redis comes back without its data under
       expect(metricValue(text, 'vigil_check_last_success_timestamp_seconds', {org: 'h-7'})).toBe(lastSuccess);
     }
     const runsBefore = workers.reduce((sum, worker) => sum + worker.runs.filter(run => run.org === 'fast').length, 0);
-    await waitFor('the fast pair to run again', () => workers.reduce((sum, worker) => sum + worker.runs.filter(run => run.org === 'fast').length, 0) >= runsBefore + 2, 20_000);
+    await expect.poll(() => workers.reduce((sum, worker) => sum + worker.runs.filter(run => run.org === 'fast').length, 0) >= runsBefore + 2, {message: 'the fast pair to run again', timeout: 20_000}).toBeTruthy();
   }, 120_000);
 });

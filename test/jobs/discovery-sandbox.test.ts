@@ -1,7 +1,6 @@
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
 import {DOCUMENTED_HEALTHCHECK_IDS} from '../../src/api/wire/index.js';
 import {startSandbox, type Sandbox} from '../../src/sandbox/server.js';
-import {waitFor} from '../helpers/wait-for.js';
 import {launchWorker, metricValue, scrape, TEST_KEY, type TestWorker} from './harness.js';
 import {startRedis, type TestRedis} from './redis-server.js';
 import {requireProgram} from '../helpers/programs.js';
@@ -37,10 +36,15 @@ describe.skipIf(redisServer.skipReason)('a discover: worker against vigil sandbo
     const worker = await launchWorker({redisUrl: redis.url, baseUrl: sandbox.url, specs: [], concurrency: 10, discover: {orgs, everyMs, registryEveryMs: 60_000, exclude: [], maxChecks: 100}});
     workers.push(worker);
     const started = Date.now();
-    const text = await waitFor('severity for 30 pairs', async () => {
-      const body = await scrape(worker);
-      return orgs.every(org => DOCUMENTED_HEALTHCHECK_IDS.every(check => metricValue(body, 'vigil_check_severity', {check, org}) !== undefined)) && body;
-    }, 2 * everyMs);
+    const text = await vi.waitFor(
+      async () => {
+        const body = await scrape(worker);
+        const found = orgs.every(org => DOCUMENTED_HEALTHCHECK_IDS.every(check => metricValue(body, 'vigil_check_severity', {check, org}) !== undefined)) && body;
+        if (!found) throw new Error('severity for 30 pairs');
+        return found;
+      },
+      {timeout: 2 * everyMs, interval: 50},
+    );
     expect(Date.now() - started).toBeLessThanOrEqual(2 * everyMs + 200);
     expect(text.match(/^vigil_check_severity\{/gm)).toHaveLength(30);
     // The registry was read, and it does list a planned check: the worker chose not to call it.

@@ -1,8 +1,7 @@
 import {Queue} from 'bullmq';
-import {afterEach, describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {DOCUMENTED_HEALTHCHECK_IDS} from '../../src/api/wire/index.js';
 import type {DiscoverConfig} from '../../src/checks/schema.js';
-import {waitFor} from '../helpers/wait-for.js';
 import {workerFixture} from './fixture.js';
 import {metricValue, scrape, spec, type TestWorker} from './harness.js';
 import {requireProgram} from '../helpers/programs.js';
@@ -38,20 +37,20 @@ function setRegistry(entries: [string, boolean][]) {
   fixture.stub.registry = entries.map(([id, implemented]) => (implemented ? {id, implemented} : {id, implemented, notImplementedReason: 'planned for next quarter'}));
 }
 
-async function until(worker: TestWorker, what: string, probe: (text: string) => boolean, timeoutMs = 15_000) {
-  return waitFor(what, async () => {
-    const text = await scrape(worker);
-    return probe(text) && text;
-  }, timeoutMs);
-}
-
 describe.skipIf(redisServer.skipReason)('a discover: worker', () => {
   it('schedules a check that joins the registry and unschedules one that leaves, with its series', async () => {
     setRegistry([['takedowns.cancelled-count', true], ['reviewing.backlog', true], ['future.planned-check', false]]);
     fixture.stub.checkCounts.set('reviewing.backlog@dj', 30);
     const worker = await start({prefix: 'dj', specs: [], discover: discover(['dj'])});
     expect(worker.specs().map(s => s.id).sort()).toEqual(['reviewing.backlog@dj', 'takedowns.cancelled-count@dj']);
-    let text = await until(worker, 'both implemented checks graded', t => severityOf(t, 'reviewing.backlog', 'dj') === 2 && severityOf(t, 'takedowns.cancelled-count', 'dj') === 0);
+    let text = await vi.waitFor(
+      async () => {
+        const t = await scrape(worker);
+        expect(severityOf(t, 'reviewing.backlog', 'dj') === 2 && severityOf(t, 'takedowns.cancelled-count', 'dj') === 0, 'both implemented checks graded').toBe(true);
+        return t;
+      },
+      {timeout: 15_000, interval: 50},
+    );
     // A discovered check has no threshold settings: the gauges are what its result stated.
     expect(metricValue(text, 'vigil_check_fail_threshold', {check: 'reviewing.backlog', org: 'dj'})).toBe(10);
     expect(metricValue(text, 'vigil_check_observed', {check: 'reviewing.backlog', org: 'dj', key: 'count'})).toBe(30);
@@ -60,12 +59,26 @@ describe.skipIf(redisServer.skipReason)('a discover: worker', () => {
 
     // A check the registry adds (an id vigil has never seen) runs after the next read.
     setRegistry([['takedowns.cancelled-count', true], ['reviewing.backlog', true], ['brand-new.next-month', true]]);
-    text = await until(worker, 'the new check graded', t => severityOf(t, 'brand-new.next-month', 'dj') === 0);
+    text = await vi.waitFor(
+      async () => {
+        const t = await scrape(worker);
+        expect(severityOf(t, 'brand-new.next-month', 'dj') === 0, 'the new check graded').toBe(true);
+        return t;
+      },
+      {timeout: 15_000, interval: 50},
+    );
     expect(await schedulerIds('dj')).toEqual(['brand-new.next-month@dj', 'reviewing.backlog@dj', 'takedowns.cancelled-count@dj']);
 
     // One that leaves is unscheduled and its series go.
     setRegistry([['takedowns.cancelled-count', true], ['brand-new.next-month', true]]);
-    text = await until(worker, 'the backlog series gone', t => severityOf(t, 'reviewing.backlog', 'dj') === undefined);
+    text = await vi.waitFor(
+      async () => {
+        const t = await scrape(worker);
+        expect(severityOf(t, 'reviewing.backlog', 'dj') === undefined, 'the backlog series gone').toBe(true);
+        return t;
+      },
+      {timeout: 15_000, interval: 50},
+    );
     // Gauges per (check, org) go; the per-process counters by check alone stay, as counters do.
     expect(text.split('\n').filter(line => line.includes('check="reviewing.backlog"') && line.includes('org='))).toEqual([]);
     expect(severityOf(text, 'brand-new.next-month', 'dj')).toBe(0);
@@ -77,13 +90,27 @@ describe.skipIf(redisServer.skipReason)('a discover: worker', () => {
   it('keeps every check and series when a registry read fails: an error metric and a log line, no purge', async () => {
     setRegistry([['takedowns.cancelled-count', true], ['reviewing.backlog', true]]);
     const worker = await start({prefix: 'df', specs: [], discover: discover(['df'])});
-    await until(worker, 'both checks graded', t => severityOf(t, 'reviewing.backlog', 'df') === 0 && severityOf(t, 'takedowns.cancelled-count', 'df') === 0);
+    await vi.waitFor(
+      async () => {
+        const t = await scrape(worker);
+        expect(severityOf(t, 'reviewing.backlog', 'df') === 0 && severityOf(t, 'takedowns.cancelled-count', 'df') === 0, 'both checks graded').toBe(true);
+        return t;
+      },
+      {timeout: 15_000, interval: 50},
+    );
     const before = await schedulerIds('df');
 
     // An empty registry behind failing reads: were a failure read as "no checks", all would go.
     setRegistry([]);
     fixture.stub.registryFailures.push(500, 502, 500);
-    const text = await until(worker, 'two failed registry reads', t => registryRead(t, 'df', 'error') >= 2);
+    const text = await vi.waitFor(
+      async () => {
+        const t = await scrape(worker);
+        expect(registryRead(t, 'df', 'error') >= 2, 'two failed registry reads').toBe(true);
+        return t;
+      },
+      {timeout: 15_000, interval: 50},
+    );
     expect(severityOf(text, 'reviewing.backlog', 'df')).toBe(0);
     expect(severityOf(text, 'takedowns.cancelled-count', 'df')).toBe(0);
     expect(await schedulerIds('df')).toEqual(before);
@@ -94,7 +121,14 @@ describe.skipIf(redisServer.skipReason)('a discover: worker', () => {
 
     // The same empty registry, read successfully, does unschedule them: the failure was what kept them.
     fixture.stub.registryFailures.length = 0;
-    await until(worker, 'the series gone after a good read', t => severityOf(t, 'reviewing.backlog', 'df') === undefined && severityOf(t, 'takedowns.cancelled-count', 'df') === undefined);
+    await vi.waitFor(
+      async () => {
+        const t = await scrape(worker);
+        expect(severityOf(t, 'reviewing.backlog', 'df') === undefined && severityOf(t, 'takedowns.cancelled-count', 'df') === undefined, 'the series gone after a good read').toBe(true);
+        return t;
+      },
+      {timeout: 15_000, interval: 50},
+    );
     expect(await schedulerIds('df')).toEqual([]);
   });
 
@@ -117,7 +151,7 @@ describe.skipIf(redisServer.skipReason)('a discover: worker', () => {
     const planned = spec('de', {check: 'assets.planned'});
     const worker = await start({prefix: 'de', specs: [entry, planned], discover: discover(['de'], {exclude: ['organization.missing-contact-url']})});
     expect(worker.specs().map(s => s.id).sort()).toEqual(['reviewing.backlog@de', 'takedowns.cancelled-count@de']);
-    await waitFor('a backlog call', () => callsTo('reviewing.backlog', 'de').length > 0);
+    await expect.poll(() => callsTo('reviewing.backlog', 'de').length, {message: 'a backlog call', timeout: 15_000}).toBeGreaterThan(0);
     expect(callsTo('reviewing.backlog', 'de')[0]!.body).toEqual({slug: 'de', maxAgeDays: 3, warnThreshold: 1, failThreshold: 2});
     expect(callsTo('assets.planned', 'de')).toEqual([]);
     expect(callsTo('organization.missing-contact-url', 'de')).toEqual([]);
@@ -131,11 +165,13 @@ describe.skipIf(redisServer.skipReason)('acceptance: a discover: worker for thre
     const everyMs = 2000;
     const worker = await start({prefix: 'acc', specs: [], concurrency: 10, discover: discover(orgs, {everyMs, registryEveryMs: 60_000})});
     const started = Date.now();
-    const text = await until(
-      worker,
-      'severity for 30 pairs',
-      t => orgs.every(org => DOCUMENTED_HEALTHCHECK_IDS.every(check => severityOf(t, check, org) !== undefined)),
-      2 * everyMs,
+    const text = await vi.waitFor(
+      async () => {
+        const t = await scrape(worker);
+        expect(orgs.every(org => DOCUMENTED_HEALTHCHECK_IDS.every(check => severityOf(t, check, org) !== undefined)), 'severity for 30 pairs').toBe(true);
+        return t;
+      },
+      {timeout: 2 * everyMs, interval: 50},
     );
     expect(Date.now() - started).toBeLessThanOrEqual(2 * everyMs + 200);
     expect(text.match(/^vigil_check_severity\{/gm)).toHaveLength(30);
@@ -146,7 +182,7 @@ describe.skipIf(redisServer.skipReason)('acceptance: a discover: worker for thre
     setRegistry([...DOCUMENTED_HEALTHCHECK_IDS.map((id): [string, boolean] => [id, true]), ['insights.planned-check', true]]);
     await worker.shutdown(1000);
     const next = await start({prefix: 'acc', specs: [], discover: discover(orgs, {everyMs})});
-    await waitFor('a call to the check once implemented', () => fixture.stub.requests.some(request => request.path.includes('/insights/planned-check')));
+    await expect.poll(() => fixture.stub.requests.some(request => request.path.includes('/insights/planned-check')), {message: 'a call to the check once implemented', timeout: 15_000}).toBe(true);
     await next.shutdown(1000);
   });
 });

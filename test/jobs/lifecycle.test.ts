@@ -1,10 +1,9 @@
 import {spawn} from 'node:child_process';
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import {Queue} from 'bullmq';
 import {ResultStore} from '../../src/metrics/store.js';
 import {workerFixture} from './fixture.js';
 import {metricValue, scrape, spec} from './harness.js';
-import {waitFor} from '../helpers/wait-for.js';
 import {bundleFixture} from '../helpers/build.js';
 import {requireProgram} from '../helpers/programs.js';
 
@@ -20,7 +19,7 @@ describe.skipIf(redisServer.skipReason)('several workers on one Redis', () => {
     orgs.forEach((org, i) => fixture.stub.counts.set(org, i));
     const specs = orgs.map(org => spec(org, {everyMs: 1000}));
     const [a, b] = await Promise.all([start({prefix: 'dup', specs}), start({prefix: 'dup', specs})]);
-    await waitFor('three runs per org', () => [...a!.runs, ...b!.runs].length >= orgs.length * 3, 30_000);
+    await expect.poll(() => [...a!.runs, ...b!.runs].length >= orgs.length * 3, {message: 'three runs per org', timeout: 30_000}).toBeTruthy();
     await Promise.all([a!.shutdown(3000), b!.shutdown(3000)].map(p => p.catch(() => {})));
     const runs = [...a!.runs, ...b!.runs];
     expect(runs.length).toBeGreaterThanOrEqual(orgs.length * 3);
@@ -41,10 +40,10 @@ describe.skipIf(redisServer.skipReason)('several workers on one Redis', () => {
     fixture.stub.counts.set('same-a', 2).set('same-b', 12);
     const specs = [spec('same-a'), spec('same-b')];
     const [a, b] = await Promise.all([start({prefix: 'same', specs}), start({prefix: 'same', specs})]);
-    await waitFor('both orgs run', async () => {
+    await expect.poll(async () => {
       const text = await scrape(a!);
       return metricValue(text, 'vigil_check_severity', {org: 'same-a'}) !== undefined && metricValue(text, 'vigil_check_severity', {org: 'same-b'}) !== undefined;
-    });
+    }, {message: 'both orgs run', timeout: 15_000}).toBeTruthy();
     const pick = (text: string) => text.split('\n').filter(line => /^vigil_check_(severity|observed|lookback_seconds|warn_threshold|fail_threshold|interval_seconds)\{/.test(line)).sort();
     const [textA, textB] = await Promise.all([scrape(a!), scrape(b!)]);
     expect(pick(textA)).toEqual(pick(textB));
@@ -58,7 +57,7 @@ describe.skipIf(redisServer.skipReason)('shutdown', () => {
   it('lets an in-flight run finish within the grace period', async () => {
     fixture.stub.latencyByOrg.set('grace-ok', 1500);
     const worker = await start({prefix: 'grace', specs: [spec('grace-ok', {everyMs: 3000})], concurrency: 1});
-    await waitFor('the run to start', () => requestsFor('grace-ok').length > 0);
+    await expect.poll(() => requestsFor('grace-ok').length > 0, {message: 'the run to start', timeout: 15_000}).toBeTruthy();
     expect(worker.inFlight()).toBe(1);
     const result = await worker.shutdown(5000);
     expect(result).toEqual({forced: false, aborted: 0, redisReachable: true});
@@ -71,7 +70,7 @@ describe.skipIf(redisServer.skipReason)('shutdown', () => {
     const latencyMs = 8000;
     fixture.stub.latencyByOrg.set('grace-over', latencyMs);
     const worker = await start({prefix: 'grace2', specs: [spec('grace-over', {everyMs: 3000})], timeoutMs: 20_000, concurrency: 1});
-    await waitFor('the run to start', () => requestsFor('grace-over').length > 0);
+    await expect.poll(() => requestsFor('grace-over').length > 0, {message: 'the run to start', timeout: 15_000}).toBeTruthy();
     const started = Date.now();
     const result = await worker.shutdown(300);
     expect(result).toEqual({forced: true, aborted: 1, redisReachable: true});
@@ -91,14 +90,21 @@ describe.skipIf(redisServer.skipReason)('failures', () => {
     });
     const queue = new Queue('healthchecks', {connection: fixture.redis.client(), prefix: 'kill'});
     try {
-      await waitFor('the child to take the run', () => requestsFor(org).length === 1, 20_000);
+      await expect.poll(() => requestsFor(org).length === 1, {message: 'the child to take the run', timeout: 20_000}).toBeTruthy();
       const [active] = await queue.getActive();
       expect(active).toBeDefined();
       child.kill('SIGKILL');
       fixture.stub.latencyByOrg.delete(org);
       // Another worker (same file) finds the stalled job and runs it.
       const survivor = await start({prefix: 'kill', specs: [spec(org, {everyMs: 8000})], lockDurationMs: 1000});
-      const rerun = await waitFor('the stalled job to run again', () => survivor.runs.find(run => run.jobId === active!.id), 20_000);
+      const rerun = await vi.waitFor(
+        async () => {
+          const found = survivor.runs.find(run => run.jobId === active!.id);
+          if (!found) throw new Error('the stalled job to run again');
+          return found;
+        },
+        {timeout: 20_000, interval: 50},
+      );
       expect(rerun.outcome).toBe('ok');
       // Nothing was lost: the killed run was sent again (plus, maybe, the next slot's run).
       expect(requestsFor(org).length).toBeGreaterThanOrEqual(2);
@@ -111,11 +117,11 @@ describe.skipIf(redisServer.skipReason)('failures', () => {
 
   it('re-applies schedulers when Redis comes back without its data', async () => {
     const worker = await start({prefix: 'loss', specs: [spec('loss-a'), spec('loss-b')]});
-    await waitFor('runs before the restart', () => worker.runs.filter(run => run.org === 'loss-a').length >= 1);
+    await expect.poll(() => worker.runs.filter(run => run.org === 'loss-a').length >= 1, {message: 'runs before the restart', timeout: 15_000}).toBeTruthy();
     await fixture.redis.restart(1500).then(() => undefined);
-    await waitFor('a reconcile after reconnecting', () => worker.events.find(event => event.startsWith('schedulers reconciled') && event.includes('redis reconnected')), 20_000);
+    await expect.poll(() => worker.events.find(event => event.startsWith('schedulers reconciled') && event.includes('redis reconnected')), {message: 'a reconcile after reconnecting', timeout: 20_000}).toBeTruthy();
     const before = worker.runs.length;
-    await waitFor('runs after the restart', () => worker.runs.length >= before + 2, 10_000);
+    await expect.poll(() => worker.runs.length >= before + 2, {message: 'runs after the restart', timeout: 10_000}).toBeTruthy();
     const text = await scrape(worker);
     expect(metricValue(text, 'vigil_store_up')).toBe(1);
     expect(metricValue(text, 'vigil_queue_schedulers', {queue: 'healthchecks'})).toBe(2);

@@ -4,7 +4,7 @@ import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {Redis} from 'ioredis';
-import {waitFor} from '../helpers/wait-for.js';
+import {vi} from 'vitest';
 
 /**
  * A throwaway redis-server for one test file, on a free loopback port, without
@@ -64,7 +64,14 @@ export async function spawnRedis(args: (port: number) => string[], options: {por
     const child = spawn('/usr/bin/redis-server', [...args(port), '--dir', dir], {stdio: 'ignore'});
     child.once('exit', () => rmSync(dir, {recursive: true, force: true}));
     const gone = () => child.exitCode !== null || child.signalCode !== null;
-    const state = await waitFor(`redis-server (pid ${child.pid}) on ${port}`, async () => (gone() ? 'exited' : (await pidOn(port, options.password)) === child.pid ? 'ours' : undefined), 10_000);
+    const state = await vi.waitFor(
+      async () => {
+        const found = gone() ? 'exited' : (await pidOn(port, options.password)) === child.pid ? 'ours' : undefined;
+        if (!found) throw new Error(`redis-server (pid ${child.pid}) on ${port}`);
+        return found;
+      },
+      {timeout: 10_000, interval: 50},
+    );
     if (state === 'ours') return {port, child};
     if (options.port !== undefined || attempt === 5) throw new Error(`redis-server could not start on port ${port} (attempt ${attempt})`);
   }

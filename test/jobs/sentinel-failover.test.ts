@@ -4,10 +4,9 @@ import path from 'node:path';
 import {Queue} from 'bullmq';
 import {Redis} from 'ioredis';
 import {createServer} from 'node:net';
-import {afterAll, beforeAll, describe, expect, it, onTestFinished} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it, onTestFinished, vi} from 'vitest';
 import {ensureBuilt} from '../helpers/build.js';
 import {startStubUpstream, type StubUpstream} from './stub-upstream.js';
-import {waitFor} from '../helpers/wait-for.js';
 import {checkSpecId} from '../../src/checks/schema.js';
 import {fnv1a32} from '../../src/fnv1a.js';
 import {removeScratchDirs, startSentinelSet, type SentinelSet} from '../redis/servers.js';
@@ -89,9 +88,9 @@ describe.skipIf(redisServer.skipReason)('Redis Sentinel failover', () => {
     expect(workers[0]!.stderr()).toContain('"topology":"sentinel"');
 
     // Steady state, then the kill while a slow run is in flight.
-    await waitFor('three runs of every fast check', () => FAST.every(org => stub.requests.filter(request => request.body.slug === org).length >= 3), 30_000);
+    await expect.poll(() => FAST.every(org => stub.requests.filter(request => request.body.slug === org).length >= 3), {message: 'three runs of every fast check', timeout: 30_000}).toBeTruthy();
     const slowBefore = stub.requests.filter(request => request.body.slug === SLOW).length;
-    await waitFor('a slow run to start', () => stub.requests.filter(request => request.body.slug === SLOW).length > slowBefore, 10_000);
+    await expect.poll(() => stub.requests.filter(request => request.body.slug === SLOW).length > slowBefore, {message: 'a slow run to start', timeout: 10_000}).toBeTruthy();
     const direct = new Redis({port: set.primary.port, host: '127.0.0.1', maxRetriesPerRequest: 0});
     const active = await direct.lrange(`${PREFIX}:healthchecks:active`, 0, -1);
     direct.disconnect();
@@ -108,17 +107,18 @@ describe.skipIf(redisServer.skipReason)('Redis Sentinel failover', () => {
     // The gap: every worker's /healthz goes 503, the sentinels promote the replica, /healthz 200 again.
     const seen = workers.map(() => new Set<number>());
     const events = () => workers.map(worker => worker.stderr().split('\n').filter(line => line && !line.includes('"msg":"run"')).slice(-6).join('\n')).join('\n---\n');
-    await waitFor(
-      'both workers healthy again after a 503',
+    await vi.waitFor(
       async () => {
         const statuses = await Promise.all(workers.map(worker => worker.health()));
         statuses.forEach((status, i) => seen[i]!.add(status));
         // Recovered means healthy on the promoted replica: a 200 seen before the sentinels
         // have switched (seen once in CI) is not the end of the gap.
         const promoted = (await set.primaryPort()) === set.replica.port;
-        return promoted && seen.every((statusSet, i) => statusSet.has(503) && statuses[i] === 200);
+        const found = promoted && seen.every((statusSet, i) => statusSet.has(503) && statuses[i] === 200);
+        if (!found) throw new Error('both workers healthy again after a 503');
+        return found;
       },
-      45_000,
+      {timeout: 45_000, interval: 50},
     ).catch(async (error: Error) => {
       throw new Error(`${error.message}; statuses seen ${seen.map(statusSet => [...statusSet].join('/')).join(', ')}; primary now ${await set.primaryPort()} (replica ${set.replica.port})\n${events()}`);
     });
@@ -140,7 +140,7 @@ describe.skipIf(redisServer.skipReason)('Redis Sentinel failover', () => {
     const earlier = async (before: number) =>
       (await queue.getJobs(['active', 'wait', 'delayed', 'prioritized'])).map(job => job?.id ?? '').filter(id => slotTime(id) < before);
     const leftAtRecovery = await earlier(killedAt);
-    await waitFor('no job of a slot before the recovery left to run', async () => (await earlier(recoveredAt)).length === 0, 30_000);
+    await expect.poll(async () => (await earlier(recoveredAt)).length === 0, {message: 'no job of a slot before the recovery left to run', timeout: 30_000}).toBeTruthy();
     const windowFrom = Date.now() + 1000;
     const windowTo = windowFrom + 5000;
     // The runs in flight at the kill are not lost: each ends completed on the new primary,
@@ -158,7 +158,7 @@ describe.skipIf(redisServer.skipReason)('Redis Sentinel failover', () => {
       for (let slot = Math.ceil((windowFrom - offset) / 1000); slot * 1000 + offset <= windowTo; slot++) expected.push(slot);
       return expected;
     };
-    await waitFor('two slots past the window on every fast check', () => FAST.every(org => [...slotsOf(org, 1000, windowFrom, Infinity).keys()].some(slot => slot >= expectedOf(org).at(-1)! + 2)), 30_000);
+    await expect.poll(() => FAST.every(org => [...slotsOf(org, 1000, windowFrom, Infinity).keys()].some(slot => slot >= expectedOf(org).at(-1)! + 2)), {message: 'two slots past the window on every fast check', timeout: 30_000}).toBeTruthy();
     for (const org of FAST) {
       const expected = expectedOf(org);
       const inWindow = [...slotsOf(org, 1000, windowFrom, Infinity)].filter(([slot]) => expected.includes(slot));
@@ -166,10 +166,10 @@ describe.skipIf(redisServer.skipReason)('Redis Sentinel failover', () => {
     }
 
     // Both replicas read the same results again.
-    await waitFor('identical per-check series on both workers', async () => {
+    await expect.poll(async () => {
       const [a, b] = await Promise.all(workers.map(worker => worker.metrics()));
       return stableSeries(a!).length >= FAST.length * 5 && JSON.stringify(stableSeries(a!)) === JSON.stringify(stableSeries(b!));
-    }, 15_000);
+    }, {message: 'identical per-check series on both workers', timeout: 15_000}).toBeTruthy();
     expect(await Promise.all(workers.map(worker => worker.stop()))).toEqual([0, 0]);
   }, 180_000);
 });

@@ -2,12 +2,11 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {mkdtempSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
 import {CLI, ROOT, runCli} from '../helpers/cli.js';
 import {ensureBuilt} from '../helpers/build.js';
 import {freePort, startRedis, type TestRedis} from './redis-server.js';
 import {startStubUpstream, type StubUpstream} from './stub-upstream.js';
-import {waitFor} from '../helpers/wait-for.js';
 import {requireProgram} from '../helpers/programs.js';
 
 // Redis suites start their own redis-server; without one they are skipped (test/helpers/programs.ts).
@@ -67,7 +66,7 @@ describe.skipIf(redisServer.skipReason)('vigil worker (built CLI)', () => {
     const port = await freePort();
     const worker = startWorker(['--checks', checksFile('a.yaml', ['cli-a', 'cli-b']), '--redis-url', redis.url, '--metrics-port', String(port), '--prefix', 'cli']);
     try {
-      await waitFor('two runs', () => jsonLines(worker.stderr()).filter(line => line.msg === 'run').length >= 2, 20_000);
+      await expect.poll(() => jsonLines(worker.stderr()).filter(line => line.msg === 'run').length >= 2, {message: 'two runs', timeout: 20_000}).toBeTruthy();
       const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
       expect(metrics).toContain('vigil_check_severity{check="takedowns.cancelled-count",org="cli-a"} 1');
       expect(metrics).toContain('vigil_check_runs_total{check="takedowns.cancelled-count",outcome="warn"}');
@@ -95,9 +94,9 @@ describe.skipIf(redisServer.skipReason)('vigil worker (built CLI)', () => {
   it('a second signal forces shutdown: in-flight runs are aborted, exit 130', async () => {
     stub.latencyByOrg.set('cli-slow', 20_000);
     const worker = startWorker(['--checks', checksFile('slow.yaml', ['cli-slow']), '--redis-url', redis.url, '--metrics-port', '0', '--prefix', 'cli-slow', '--grace', '60s']);
-    await waitFor('the slow run to start', () => stub.requests.some(request => request.body.slug === 'cli-slow'), 20_000);
+    await expect.poll(() => stub.requests.some(request => request.body.slug === 'cli-slow'), {message: 'the slow run to start', timeout: 20_000}).toBeTruthy();
     worker.child.kill('SIGINT');
-    await waitFor('the drain to start', () => worker.stderr().includes('shutting down'));
+    await expect.poll(() => worker.stderr().includes('shutting down'), {message: 'the drain to start', timeout: 15_000}).toBeTruthy();
     const started = Date.now();
     worker.child.kill('SIGINT');
     expect(await worker.exit).toBe(130);
@@ -111,9 +110,9 @@ describe.skipIf(redisServer.skipReason)('vigil worker (built CLI)', () => {
     const own = await startRedis();
     const worker = startWorker(['--checks', checksFile('gone.yaml', ['cli-gone'], '1h'), '--redis-url', own.url, '--metrics-port', '0', '--prefix', 'gone', '--grace', '60s']);
     try {
-      await waitFor('the worker to start', () => jsonLines(worker.stderr()).some(line => line.msg === 'worker started'), 20_000);
+      await expect.poll(() => jsonLines(worker.stderr()).some(line => line.msg === 'worker started'), {message: 'the worker to start', timeout: 20_000}).toBeTruthy();
       await own.stop();
-      await waitFor('the worker to notice', () => worker.stderr().includes('redis connection lost'), 10_000);
+      await expect.poll(() => worker.stderr().includes('redis connection lost'), {message: 'the worker to notice', timeout: 10_000}).toBeTruthy();
       const started = Date.now();
       worker.child.kill('SIGTERM');
       expect(await worker.exit).toBe(0);
@@ -136,13 +135,12 @@ describe.skipIf(redisServer.skipReason)('vigil worker (built CLI)', () => {
     const file = checksFile('watched.yaml', ['cli-w-a']);
     const worker = startWorker(['--checks', file, '--redis-url', redis.url, '--metrics-port', String(port), '--prefix', 'cliw']);
     try {
-      await waitFor('a run', () => jsonLines(worker.stderr()).some(line => line.msg === 'run' && line.org === 'cli-w-a'), 20_000);
+      await expect.poll(() => jsonLines(worker.stderr()).some(line => line.msg === 'run' && line.org === 'cli-w-a'), {message: 'a run', timeout: 20_000}).toBeTruthy();
       writeFileSync(`${file}.tmp`, readFileSync(checksFile('watched-next.yaml', ['cli-w-a', 'cli-w-b', 'cli-w-nokey'])));
       renameSync(`${file}.tmp`, file);
-      await waitFor('a run of the added pair', () => jsonLines(worker.stderr()).some(line => line.msg === 'run' && line.org === 'cli-w-b'), 20_000);
-      await waitFor('the unreachable org named', () =>
-        jsonLines(worker.stderr()).find(line => line.level === 'warn' && String(line.msg).startsWith('the API key cannot reach this org') && line.org === 'cli-w-nokey'),
-      );
+      await expect.poll(() => jsonLines(worker.stderr()).some(line => line.msg === 'run' && line.org === 'cli-w-b'), {message: 'a run of the added pair', timeout: 20_000}).toBeTruthy();
+      await expect.poll(() =>
+        jsonLines(worker.stderr()).find(line => line.level === 'warn' && String(line.msg).startsWith('the API key cannot reach this org') && line.org === 'cli-w-nokey'), {message: 'the unreachable org named', timeout: 15_000}).toBeTruthy();
       const lines = jsonLines(worker.stderr());
       expect(lines.filter(line => line.msg === 'schedulers reconciled').map(line => line.reason)).toEqual(['start', 'checks file changed']);
       // An org the key reaches is not named.

@@ -1,8 +1,7 @@
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import {Queue} from 'bullmq';
 import {workerFixture} from './fixture.js';
-import {metricValue, scrape, spec, TEST_KEY} from './harness.js';
-import {waitFor} from '../helpers/wait-for.js';
+import {metricValue, scrape, spec, TEST_KEY, type TestWorker} from './harness.js';
 import {healthcheckResult} from './stub-upstream.js';
 import {schedulerOffset} from '../../jobs/reconcile.js';
 import {requireProgram} from '../helpers/programs.js';
@@ -12,6 +11,17 @@ const redisServer = requireProgram('redis-server');
 
 const fixture = workerFixture();
 const {start, requestsFor} = fixture;
+
+/** The first run `match` accepts, once the worker has made it. */
+const runOf = (worker: TestWorker, what: string, match: (run: TestWorker['runs'][number]) => boolean) =>
+  vi.waitFor(
+    () => {
+      const found = worker.runs.find(match);
+      if (!found) throw new Error(`${what}: not yet among ${worker.runs.length} runs`);
+      return found;
+    },
+    {timeout: 15_000, interval: 50},
+  );
 
 describe.skipIf(redisServer.skipReason)('reconcile', () => {
   it('adds, changes and removes schedulers to match the checks file', async () => {
@@ -53,8 +63,8 @@ describe.skipIf(redisServer.skipReason)('runs', () => {
     const redis = fixture.redis.client();
     const queue = new Queue('healthchecks', {connection: redis, prefix});
     const worker = await start({prefix, specs: [spec('lean-a'), spec('lean-b')], retry: {attempts: 1, backoffMs: 100}});
-    await waitFor('three runs of each', () => ['lean-a', 'lean-b'].every(org => worker.runs.filter(run => run.org === org).length >= 3));
-    await waitFor('completions recorded', async () => (await queue.getJobCounts('active')).active === 0 || undefined);
+    await expect.poll(() => ['lean-a', 'lean-b'].every(org => worker.runs.filter(run => run.org === org).length >= 3), {message: 'three runs of each', timeout: 15_000}).toBeTruthy();
+    await expect.poll(async () => (await queue.getJobCounts('active')).active === 0 || undefined, {message: 'completions recorded', timeout: 15_000}).toBeTruthy();
     expect(await queue.getJobCounts('completed', 'failed')).toEqual({completed: 0, failed: 0});
     // BullMQ's default trims its event stream at 10,000 entries (1.2 MiB); nothing of vigil reads them.
     expect(await redis.hget(`${prefix}:healthchecks:meta`, 'opts.maxLenEvents')).toBe('100');
@@ -68,7 +78,7 @@ describe.skipIf(redisServer.skipReason)('runs', () => {
   it('calls the upstream with the spec, stores the result and exports it', async () => {
     fixture.stub.counts.set('run-warn', 5);
     const worker = await start({prefix: 'runs', specs: [spec('run-warn', {warnThreshold: 4, failThreshold: 9, lookbackHours: 48})]});
-    await waitFor('a run', () => worker.runs.find(run => run.org === 'run-warn'));
+    await expect.poll(() => worker.runs.find(run => run.org === 'run-warn'), {message: 'a run', timeout: 15_000}).toBeTruthy();
     const [request] = requestsFor('run-warn');
     expect(request).toMatchObject({path: '/api/v2/healthchecks/takedowns/cancelled-count', apiKey: TEST_KEY});
     expect(request!.body).toEqual({slug: 'run-warn', lookbackHours: 48, warnThreshold: 4, failThreshold: 9});
@@ -88,7 +98,7 @@ describe.skipIf(redisServer.skipReason)('runs', () => {
   it('retries 5xx with backoff and records each failed attempt', async () => {
     fixture.stub.failures.set('run-retry', [500, 503]);
     const worker = await start({prefix: 'retry', specs: [spec('run-retry', {everyMs: 10_000})], retry: {attempts: 3, backoffMs: 50}});
-    const run = await waitFor('a successful run', () => worker.runs.find(r => r.org === 'run-retry' && r.outcome !== 'error'));
+    const run = await runOf(worker, 'a successful run', r => r.org === 'run-retry' && r.outcome !== 'error');
     // The same job, attempted three times: two 5xx, then the result.
     expect(run).toMatchObject({attempt: 3, outcome: 'ok'});
     const attempts = worker.runs.filter(r => r.jobId === run.jobId);
@@ -106,7 +116,7 @@ describe.skipIf(redisServer.skipReason)('runs', () => {
   it('retries 429 (rate limited) like an outage, not as a rejection', async () => {
     fixture.stub.failures.set('run-429', [429]);
     const worker = await start({prefix: 'r429', specs: [spec('run-429', {everyMs: 2000})], retry: {attempts: 3, backoffMs: 50}});
-    const run = await waitFor('a successful run', () => worker.runs.find(r => r.org === 'run-429' && r.outcome !== 'error'));
+    const run = await runOf(worker, 'a successful run', r => r.org === 'run-429' && r.outcome !== 'error');
     expect(worker.runs.filter(r => r.jobId === run.jobId).map(r => [r.attempt, r.outcome, r.errorKind, r.willRetry])).toEqual([
       [1, 'error', 'rate_limited', true],
       [2, 'ok', undefined, undefined],
@@ -119,11 +129,11 @@ describe.skipIf(redisServer.skipReason)('runs', () => {
   it('does not retry 403: the run fails at once and the error is stored', async () => {
     fixture.stub.failures.set('run-forbidden', [403, 403, 403]);
     const worker = await start({prefix: 'noretry', specs: [spec('run-forbidden')], retry: {attempts: 3, backoffMs: 50}});
-    const run = await waitFor('an errored run', () => worker.runs.find(r => r.org === 'run-forbidden'));
+    const run = await runOf(worker, 'an errored run', r => r.org === 'run-forbidden');
     expect(run).toMatchObject({outcome: 'error', errorKind: 'auth', willRetry: false});
     // A retry would be due 50 ms after the failure, the next slot's run a second later:
     // once that run is here, a retry had its chance.
-    await waitFor('the next slot', () => worker.runs.find(r => r.org === 'run-forbidden' && r.jobId !== run.jobId));
+    await expect.poll(() => worker.runs.find(r => r.org === 'run-forbidden' && r.jobId !== run.jobId), {message: 'the next slot', timeout: 15_000}).toBeTruthy();
     // One request per scheduled slot, never a retry of the same job.
     const jobIds = worker.runs.filter(r => r.org === 'run-forbidden').map(r => r.jobId);
     expect(new Set(jobIds).size).toBe(jobIds.length);
@@ -139,12 +149,12 @@ describe.skipIf(redisServer.skipReason)('runs', () => {
   it('gives up on a slow upstream at the timeout and retries it as a timeout', async () => {
     fixture.stub.latencyByOrg.set('run-slow', 3000);
     const worker = await start({prefix: 'timeout', specs: [spec('run-slow', {everyMs: 10_000})], timeoutMs: 300, retry: {attempts: 2, backoffMs: 50}});
-    const first = await waitFor('a timed-out run', () => worker.runs.find(r => r.org === 'run-slow'));
+    const first = await runOf(worker, 'a timed-out run', r => r.org === 'run-slow');
     expect(first).toMatchObject({outcome: 'error', errorKind: 'timeout', willRetry: true, attempt: 1});
     // Cut at the 300 ms timeout, not ended by the upstream's answer at 3 s.
     expect(first.durationMs).toBeGreaterThanOrEqual(290);
     expect(first.durationMs).toBeLessThan(3000);
-    const second = await waitFor('the retry', () => worker.runs.find(r => r.jobId === first.jobId && r.attempt === 2));
+    const second = await runOf(worker, 'the retry', r => r.jobId === first.jobId && r.attempt === 2);
     expect(second).toMatchObject({errorKind: 'timeout', willRetry: false});
     await worker.shutdown(1000);
   });
@@ -159,7 +169,7 @@ describe.skipIf(redisServer.skipReason)('a hostile upstream', () => {
     // A broken answer: the contract error names the offending field, which is the key.
     fixture.stub.bodies.set('evil-contract', {...healthcheckResult('evil-contract', 0, 3, 10), observed: {[TEST_KEY]: {nested: true}}});
     const worker = await start({prefix: 'evil', specs: [spec('evil-echo'), spec('evil-contract')]});
-    await waitFor('both runs', () => ['evil-echo', 'evil-contract'].every(org => worker.runs.some(run => run.org === org)));
+    await expect.poll(() => ['evil-echo', 'evil-contract'].every(org => worker.runs.some(run => run.org === org)), {message: 'both runs', timeout: 15_000}).toBeTruthy();
     const text = await scrape(worker);
     expect(text).not.toContain(TEST_KEY);
     expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
@@ -183,10 +193,15 @@ describe.skipIf(redisServer.skipReason)('a hostile upstream', () => {
     } as typeof markup.observed;
     fixture.stub.bodies.set('chat-markup', markup);
     const worker = await start({prefix: 'markup', specs: [spec('chat-markup')]});
-    const text = await waitFor('the run exported', async () => {
-      const body = await scrape(worker);
-      return metricValue(body, 'vigil_check_severity', {org: 'chat-markup'}) === 2 && body;
-    });
+    const text = await vi.waitFor(
+      async () => {
+        const body = await scrape(worker);
+        const found = metricValue(body, 'vigil_check_severity', {org: 'chat-markup'}) === 2 && body;
+        if (!found) throw new Error('the run exported');
+        return found;
+      },
+      {timeout: 15_000, interval: 50},
+    );
     expect(metricValue(text, 'vigil_check_observed', {org: 'chat-markup', key: 'cancelledCount'})).toBe(12);
     expect(text).not.toMatch(/<!|<http|\[click\]|evil\.example/);
     expect(metricValue(text, 'vigil_check_observed_keys_dropped_total', {check: 'takedowns.cancelled-count'})).toBeGreaterThanOrEqual(3);

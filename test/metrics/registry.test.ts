@@ -1,7 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {gunzipSync} from 'node:zlib';
 import {createMetrics, type MetricsBody, type MetricsSources} from '../../src/metrics/registry.js';
-import {waitFor} from '../helpers/wait-for.js';
 import type {StoredCheck} from '../../src/metrics/store.js';
 import {COMMIT, VERSION} from '../../src/version.js';
 import {metricValue} from '../jobs/harness.js';
@@ -98,7 +97,7 @@ describe('scrapes under load', () => {
     for (let i = 0; i < 20; i++) await shared();
     expect(reads.count).toBe(1);
     items = [items[0]!, {spec: {...items[1]!.spec, failThreshold: 12}}];
-    await waitFor('a rebuild to show the change', async () => metricValue(await shared(), 'vigil_check_fail_threshold', {check: CHECK, org: 'org-1'}) === 12);
+    await expect.poll(async () => metricValue(await shared(), 'vigil_check_fail_threshold', {check: CHECK, org: 'org-1'}) === 12, {message: 'a rebuild to show the change', timeout: 15_000}).toBe(true);
     expect(reads.count).toBeGreaterThan(1);
     // /metrics, what one worker's Prometheus scrapes, is as fresh as the scrape.
     items = [items[0]!, {spec: {...items[1]!.spec, failThreshold: 14}}];

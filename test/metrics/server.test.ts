@@ -2,7 +2,6 @@ import {get, request, type IncomingMessage, type ServerResponse} from 'node:http
 import {gunzipSync, gzipSync} from 'node:zlib';
 import {afterEach, describe, expect, it} from 'vitest';
 import {startMetricsServer, type MetricsServer} from '../../src/metrics/server.js';
-import {waitFor} from '../helpers/wait-for.js';
 
 let server: MetricsServer | undefined;
 afterEach(async () => {
@@ -15,7 +14,7 @@ const nextResponse = (metrics: MetricsServer) =>
   new Promise<ServerResponse>(resolve => metrics.server.once('request', (_req, res: ServerResponse) => resolve(res)));
 
 /** Resolves once the server has filled the socket and waits for the client to read on. */
-const waitingForDrain = (response: ServerResponse) => waitFor('the server to wait for the socket to drain', () => response.listenerCount('drain') > 0, 10_000, 5);
+const waitingForDrain = (response: ServerResponse) => expect.poll(() => response.listenerCount('drain') > 0, {message: 'the server to wait for the socket to drain', timeout: 10_000, interval: 5}).toBe(true);
 
 describe('the metrics endpoint', () => {
   it('answers /healthz while a /metrics render is still under way', async () => {

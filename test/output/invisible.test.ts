@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {REPORT_COLUMNS} from '../../src/cmd/reports/list/format.js';
+import {reportColumns} from '../../src/cmd/reports/list/format.js';
 import {escapeMarkdownCell, renderMarkdown, renderTsv, revealInvisible, sanitizeText, type Column} from '../../src/output/index.js';
 import {renderTable} from '../../src/output/table.js';
 
@@ -18,7 +18,7 @@ describe('invisible characters', () => {
 
   it('show in the table, TSV and markdown of reports list, and nowhere else in the row', () => {
     const report = {id: 'r\u200b1', status: 'OPEN', title: 'Pay\u200bPal clone', proposals: [{id: 'p1', asset: {content: 'pay\u200bpal.com'}}]};
-    const columns = REPORT_COLUMNS as unknown as Column<typeof report>[];
+    const columns = reportColumns() as unknown as Column<typeof report>[];
     const outputs = {table: renderTable([report], columns, {width: 200, color: false} as never), tsv: renderTsv([report], columns), markdown: renderMarkdown([report], columns)};
     for (const out of Object.values(outputs)) {
       expect(out).toContain('PayPal clone');

@@ -5,7 +5,6 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {runCli} from '../helpers/cli.js';
 import {ensureBuilt} from '../helpers/build.js';
 import {startStubUpstream, type StubUpstream} from '../jobs/stub-upstream.js';
-import {waitFor} from '../helpers/wait-for.js';
 import {checkSpecId} from '../../src/checks/schema.js';
 import {fnv1a32} from '../../src/fnv1a.js';
 import {removeScratchDirs, startCluster, type TestCluster} from './servers.js';
@@ -75,10 +74,10 @@ describe.skipIf(redisServer.skipReason)('workers on Redis Cluster', () => {
     expect(workers[0]!.stderr()).toContain('"topology":"cluster"');
 
     // Every check reaches its second slot (bounded: a worker that stopped running fails here).
-    await waitFor('two slots run for every check', () => {
+    await expect.poll(() => {
       const bySlot = requestsBySlot(started);
       return bySlot.size === ORGS.length && [...bySlot.values()].every(slots => slots.size >= 2);
-    }, 5 * EVERY_MS);
+    }, {message: 'two slots run for every check', timeout: 5 * EVERY_MS}).toBe(true);
     const bySlot = requestsBySlot(started);
     const doubles = [...bySlot].flatMap(([org, slots]) => [...slots].filter(([, count]) => count > 1).map(([slot]) => `${org}@${slot}`));
     expect(doubles).toEqual([]);

@@ -1,7 +1,6 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {readBeats, startHeartbeat} from '../../src/redis/heartbeat.js';
 import {startRedis, type TestRedis} from '../jobs/redis-server.js';
-import {waitFor} from '../helpers/wait-for.js';
 import {requireProgram} from '../helpers/programs.js';
 
 // Redis suites start their own redis-server; without one they are skipped (test/helpers/programs.ts).
@@ -22,9 +21,9 @@ describe.skipIf(redisServer.skipReason)('worker heartbeat', () => {
     const client = redis.client();
     let now = 5000;
     const heartbeat = startHeartbeat(client, 'hb:healthchecks:workers', beat('w1'), () => now, 50);
-    await waitFor('the first beat', async () => (await readBeats(client, 'hb:healthchecks:workers')).length === 1);
+    await expect.poll(async () => (await readBeats(client, 'hb:healthchecks:workers')).length === 1, {message: 'the first beat', timeout: 15_000}).toBe(true);
     now = 9000;
-    await waitFor('a later beat', async () => (await readBeats(client, 'hb:healthchecks:workers'))[0]?.seenAt === 9000);
+    await expect.poll(async () => (await readBeats(client, 'hb:healthchecks:workers'))[0]?.seenAt === 9000, {message: 'a later beat', timeout: 15_000}).toBe(true);
     expect(await readBeats(client, 'hb:healthchecks:workers')).toEqual([{...beat('w1'), seenAt: 9000}]);
     await heartbeat.stop();
     expect(await readBeats(client, 'hb:healthchecks:workers')).toEqual([]);
@@ -35,7 +34,7 @@ describe.skipIf(redisServer.skipReason)('worker heartbeat', () => {
     const day = 24 * 3600 * 1000;
     await client.hset('hb2:healthchecks:workers', 'old', JSON.stringify({...beat('old'), seenAt: 0}), 'stale', JSON.stringify({...beat('stale'), seenAt: day}));
     const heartbeat = startHeartbeat(client, 'hb2:healthchecks:workers', beat('new'), () => day + 60_000, 60_000);
-    await waitFor('the old entry to go', async () => !(await readBeats(client, 'hb2:healthchecks:workers')).some(entry => entry.id === 'old'));
+    await expect.poll(async () => !(await readBeats(client, 'hb2:healthchecks:workers')).some(entry => entry.id === 'old'), {message: 'the old entry to go', timeout: 15_000}).toBe(true);
     expect((await readBeats(client, 'hb2:healthchecks:workers')).map(entry => entry.id)).toEqual(['new', 'stale']);
     await heartbeat.stop();
   });

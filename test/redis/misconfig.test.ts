@@ -6,7 +6,6 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {CLI, ROOT, runCli} from '../helpers/cli.js';
 import {ensureBuilt} from '../helpers/build.js';
 import {freePort} from '../jobs/redis-server.js';
-import {waitFor} from '../helpers/wait-for.js';
 import {removeScratchDirs, scratchDir, startNode, type Node} from './servers.js';
 import {requireProgram} from '../helpers/programs.js';
 
@@ -60,7 +59,7 @@ describe.skipIf(redisServer.skipReason)('a worker pointed at a misconfigured Red
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', chunk => (stderr += chunk));
     const exit = new Promise(resolve => child.on('close', resolve));
-    await waitFor('the start line', () => stderr.includes('worker started'), 20_000);
+    await expect.poll(() => stderr.includes('worker started'), {message: 'the start line', timeout: 20_000}).toBe(true);
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
     expect(stderr).toContain(`"redis":"redis://127.0.0.1:${redis.port}/?password=***"`);

@@ -3,8 +3,8 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {Redis} from 'ioredis';
+import {expect, vi} from 'vitest';
 import {spawnRedis} from '../jobs/redis-server.js';
-import {waitFor} from '../helpers/wait-for.js';
 
 /**
  * Real redis-server processes on loopback for the topology tests: a plain server with any
@@ -112,8 +112,7 @@ async function startSentinelNodes(name: string, started: Node[]): Promise<Sentin
     }
   };
   // Ready once every sentinel knows the replica and the other sentinels.
-  await waitFor(
-    'sentinels to discover the replica and each other',
+  await vi.waitFor(
     async () => {
       const client = new Redis({port: sentinels[0]!.port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0});
       client.on('error', () => {});
@@ -121,14 +120,12 @@ async function startSentinelNodes(name: string, started: Node[]): Promise<Sentin
         await client.connect();
         const replicas = (await client.call('SENTINEL', 'replicas', name)) as unknown[];
         const others = (await client.call('SENTINEL', 'sentinels', name)) as unknown[];
-        return replicas.length === 1 && others.length === 2;
-      } catch {
-        return false;
+        expect({replicas: replicas.length, others: others.length}, 'sentinels to discover the replica and each other').toEqual({replicas: 1, others: 2});
       } finally {
         client.disconnect();
       }
     },
-    20_000,
+    {timeout: 20_000, interval: 50},
   );
   return {
     primary,
@@ -166,24 +163,20 @@ async function startClusterNodes(nodes: Node[]): Promise<TestCluster> {
     timeout: 30_000,
   });
   if (created.status !== 0) throw new Error(`redis-cli --cluster create failed: ${created.stdout}${created.stderr}`);
-  await waitFor(
-    'cluster_state:ok on every node',
+  await vi.waitFor(
     async () => {
       for (const node of nodes) {
         const client = new Redis({port: node.port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0});
         client.on('error', () => {});
         try {
           await client.connect();
-          if (!String(await client.call('CLUSTER', 'INFO')).includes('cluster_state:ok')) return false;
-        } catch {
-          return false;
+          expect(String(await client.call('CLUSTER', 'INFO')), `cluster_state:ok on node ${node.port}`).toContain('cluster_state:ok');
         } finally {
           client.disconnect();
         }
       }
-      return true;
     },
-    20_000,
+    {timeout: 20_000, interval: 50},
   );
   return {
     nodes,

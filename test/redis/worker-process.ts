@@ -1,9 +1,9 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {expect, vi} from 'vitest';
 import {CLI, ROOT} from '../helpers/cli.js';
 import {freePort} from '../jobs/redis-server.js';
-import {waitFor} from '../helpers/wait-for.js';
 
 /** `vigil worker` from the built CLI, piped (JSON log lines), on its own metrics port. */
 export interface WorkerProcess {
@@ -53,7 +53,7 @@ export async function startWorkerProcess(args: {checks: string; redisUrl: string
     },
   };
   await Promise.race([
-    waitFor('the worker to start', () => stderr.includes('worker started'), 60_000),
+    vi.waitFor(() => expect(stderr, 'the worker to start').toContain('worker started'), {timeout: 60_000, interval: 50}),
     exit.then(code => {
       throw new Error(`worker exited ${code} before starting:\n${stderr}`);
     }),

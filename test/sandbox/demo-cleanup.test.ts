@@ -2,7 +2,6 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {mkdtempSync, readdirSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {setTimeout as sleep} from 'node:timers/promises';
 import {Redis} from 'ioredis';
 import {afterEach, describe, expect, it} from 'vitest';
 import {ROOT} from '../helpers/cli.js';
@@ -65,10 +64,15 @@ async function demoWithClosedOutput(closeStderr: boolean) {
   await expect.poll(() => out, {timeout: 40_000}).toContain('Ctrl+C stops everything.');
   const url = redis.url;
   await expect.poll(async () => (await demoKeys(url)).length, {timeout: 30_000}).toBeGreaterThan(0);
-  // The reader goes: as tee does on Ctrl+C, or the terminal on SIGHUP.
-  demo.stdout!.destroy();
-  if (closeStderr) demo.stderr!.destroy();
-  await sleep(200);
+  // The reader goes: as tee does on Ctrl+C, or the terminal on SIGHUP. Once this end of a
+  // pipe is closed, every later write of the demo to it fails (EPIPE).
+  const gone = (stream: NodeJS.ReadableStream & {destroy(): void}) => {
+    const closed = new Promise(resolve => stream.once('close', resolve));
+    stream.destroy();
+    return closed;
+  };
+  await gone(demo.stdout!);
+  if (closeStderr) await gone(demo.stderr!);
   return {demo, exited, tmp, url, out, err: () => err};
 }
 

@@ -1,6 +1,6 @@
 import type {ChildProcess} from 'node:child_process';
+import {vi} from 'vitest';
 import {metricValue} from '../jobs/harness.js';
-import {waitFor} from '../helpers/wait-for.js';
 
 /**
  * Two checks the sandbox grades (its default seed) every 5 s: the worker under test, from
@@ -36,16 +36,21 @@ export async function gradeThenStop(child: ChildProcess, metricsUrl: string, opt
   let exited = false;
   void ended.then(() => (exited = true));
   try {
-    const metrics = await waitFor(
-      () => `every check graded on ${metricsUrl}\nstdout:\n${stdout}\nstderr:\n${stderr}`,
+    // A worker that exits fails at once, not at the timeout.
+    const graded = vi.waitFor(
       async () => {
-        if (exited) throw new Error(`the worker exited before grading\nstdout:\n${stdout}\nstderr:\n${stderr}`);
         const text = await fetch(metricsUrl).then(response => (response.ok ? response.text() : undefined), () => undefined);
-        return text && CHECKS.every(c => metricValue(text, 'vigil_check_severity', c) !== undefined) ? text : undefined;
+        if (!text || !CHECKS.every(c => metricValue(text, 'vigil_check_severity', c) !== undefined)) throw new Error(`every check graded on ${metricsUrl}\nstdout:\n${stdout}\nstderr:\n${stderr}`);
+        return text;
       },
-      options.timeoutMs ?? 60_000,
-      250,
+      {timeout: options.timeoutMs ?? 60_000, interval: 250},
     );
+    const metrics = await Promise.race([
+      graded,
+      ended.then(() => {
+        throw new Error(`the worker exited before grading\nstdout:\n${stdout}\nstderr:\n${stderr}`);
+      }),
+    ]);
     await options.beforeStop?.();
     child.kill('SIGTERM');
     const {code, signal} = await ended;

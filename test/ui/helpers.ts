@@ -1,12 +1,11 @@
 import {act} from 'react';
-import {vi} from 'vitest';
 import type {SessionEnd} from '../../src/ui/hooks/use-session.js';
 
 /**
  * Runs `step` (a render, a key; synchronous) inside React's act, so all it sets off in React has
  * run when this resolves: the frame is drawn and the effects have run (the next prompt's key
  * handler is attached, a fetch is started), on a machine of any speed. Work that finishes
- * later (a page arriving) is waited for with waitFor.
+ * later (a page arriving) is waited for with vi.waitFor(check, SETTLE).
  */
 export async function settled<T>(step: () => T): Promise<T> {
   const env = globalThis as {IS_REACT_ACT_ENVIRONMENT?: boolean};
@@ -63,7 +62,5 @@ export function fakeEnd(): SessionEnd & {codes: number[]; interrupts: number; no
   return end;
 }
 
-/** Retries `check` until it stops throwing (renders and fetches settle at their own pace); on timeout the last failed assertion is the error. */
-export async function waitFor(check: () => void, timeoutMs = 2000): Promise<void> {
-  await vi.waitFor(check, {timeout: timeoutMs, interval: 10});
-}
+/** vi.waitFor's options for a render or a fetch to settle: under a loaded machine 1 s (its default) is short, and a frame is checked every 10 ms. */
+export const SETTLE = {timeout: 2000, interval: 10};

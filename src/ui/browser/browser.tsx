@@ -1,25 +1,15 @@
-import {useEffect, useReducer, useRef, type ReactNode} from 'react';
-import {Box, Text, useInput} from 'ink';
-import {Spinner} from '@inkjs/ui';
-import type {ListReportsFilters, ListReportsResult} from '../../api/wire/index.js';
-import {formatError} from '../../output/error-banner.js';
-import {sanitizeText} from '../../output/sanitize.js';
+import {useEffect, useReducer, useRef} from 'react';
+import {Box, useInput} from 'ink';
+import type {ListReportsFilters} from '../../api/wire/index.js';
 import {useSession, type SessionEnd} from '../hooks/use-session.js';
 import {useTerminalSize} from '../hooks/use-terminal-size.js';
+import {loadAction, reviewAction, type LoadPage} from './browser-effects.js';
+import {BrowserBody, BrowserFooter, BrowserHeader} from './browser-frame.js';
+import {initialState, reducer, selectedReport} from './browser-state.js';
 import {detailLines} from './detail.js';
-import {DetailView, maxDetailScroll} from './detail-view.js';
-import {FilterEditor} from './filter-editor.js';
-import {describeFilters} from './filter-state.js';
-import {HelpOverlay} from './help-overlay.js';
-import {bindingsFor, formatFooter} from './keys.js';
-import {ReviewDialogView} from './review-dialog.js';
-import {actingProposal, canReview, classifyReviewError, inQueue, pendingCount, type ReviewProposal} from './review-state.js';
-import {SearchBar} from './search-bar.js';
-import {currentPage, initialState, rangeLabel, reducer, selectedReport} from './state.js';
-import {TableView} from './table-view.js';
-
-/** Fetches one page of reports for the filters, starting at `cursor`. */
-export type LoadPage = (filters: ListReportsFilters, cursor: string | undefined, signal: AbortSignal) => Promise<ListReportsResult>;
+import {maxDetailScroll} from './detail-view.js';
+import {bindingsFor} from './keys.js';
+import {actingProposal, canReview, inQueue, type ReviewProposal} from './review-state.js';
 
 export interface BrowserProps {
   filters: ListReportsFilters;
@@ -31,9 +21,6 @@ export interface BrowserProps {
   now?: () => number;
 }
 
-/** Failures no retry can mend: the key is rejected (exit 2) or has no access (exit 5). */
-const FATAL_EXIT_CODES = new Set([2, 5]);
-
 /**
  * Lines around the table or detail: two of header, a notice line, the footer, and one kept
  * free: a frame as tall as the terminal makes Ink clear the screen on every redraw.
@@ -41,8 +28,9 @@ const FATAL_EXIT_CODES = new Set([2, 5]);
 const CHROME_ROWS = 5;
 
 /**
- * The review browser of `vigil reports list` on a terminal. State lives in ./state.ts; this
- * component renders it, routes keys, and runs the page fetch the state asks for.
+ * The review browser of `vigil reports list` on a terminal. The state and its keys are
+ * ./browser-state.ts, the fetch and the review it asks for ./browser-effects.ts; this
+ * component wires them to Ink and draws (./browser-frame.tsx).
  */
 export function Browser({filters, loadPage, review, end, now = Date.now}: BrowserProps) {
   const [state, dispatch] = useReducer(reducer, filters, initialState);
@@ -56,36 +44,15 @@ export function Browser({filters, loadPage, review, end, now = Date.now}: Browse
   const lines = state.mode === 'detail' && report ? detailLines(report, columns - 1, picked) : [];
 
   useEffect(() => {
-    const load = state.load;
-    if (!load) return;
+    if (!state.load) return;
     const controller = new AbortController();
-    loadPage({...state.filters, ...(load.cursor === undefined ? {} : {cursor: load.cursor})}, load.cursor, controller.signal).then(
-      result => dispatch({type: 'loaded', generation: load.generation, pageIndex: load.pageIndex, result}),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const report = formatError(error);
-        const message = sanitizeText(report.text.trimEnd(), {multiline: true});
-        if (FATAL_EXIT_CODES.has(report.exitCode)) dispatch({type: 'fatal', code: report.exitCode, message});
-        else dispatch({type: 'failed', generation: load.generation, pageIndex: load.pageIndex, message});
-      },
-    );
+    void loadAction(state.load, state.filters, loadPage, controller.signal).then(action => action && dispatch(action));
     return () => controller.abort();
   }, [state.load]);
 
-  // A review is sent once and never cancelled or repeated from here: it is not idempotent.
   useEffect(() => {
-    const sending = state.sending;
     const target = state.review?.target;
-    if (!sending || !target) return;
-    review(sending.proposalId, sending.body).then(
-      outcome => dispatch({type: 'reviewed', outcome}),
-      (error: unknown) => {
-        const failure = classifyReviewError(error, target);
-        if (failure.kind === 'credentials') {
-          dispatch({type: 'fatal', code: 2, message: sanitizeText(formatError(error).text.trimEnd(), {multiline: true})});
-        } else dispatch({type: 'reviewFailed', failure});
-      },
-    );
+    if (state.sending && target) void reviewAction(state.sending, target, review).then(dispatch);
   }, [state.sending]);
 
   useEffect(() => {
@@ -103,57 +70,12 @@ export function Browser({filters, loadPage, review, end, now = Date.now}: Browse
     dispatch({type: 'key', input, key, pageRows: layout.current.pageRows, detailMax: layout.current.detailMax});
   });
 
-  const page = currentPage(state);
-  const org = sanitizeText(state.filters.slug);
   const bindings = bindingsFor({mode: state.mode, hasError: state.error !== null, queue, reviewable, reviewsOff: state.reviewsOff});
-
-  let body: ReactNode;
-  if (state.fatal) {
-    body = (
-      <Box flexDirection="column">
-        <Text color="red">{state.fatal.message}</Text>
-      </Box>
-    );
-  } else if (state.help) {
-    body = <HelpOverlay bindings={bindings} title={state.error ? 'error' : `${queue ? 'review queue ' : ''}${state.mode === 'detail' ? 'detail view' : 'table'}`} />;
-  } else if (state.review) {
-    // The page may have been refetched under the dialog: find its report by id, not by row.
-    const reviewed = page?.reports.find(r => r.id === state.review!.target.reportId);
-    body = <ReviewDialogView dialog={state.review} title={reviewed?.title ?? ''} proposals={reviewed?.proposals?.length ?? 0} waiting={reviewed ? pendingCount(reviewed, queue) : 0} width={columns} />;
-  } else if (state.error) {
-    body = (
-      <Box flexDirection="column">
-        <Text color="red">{`Could not load page ${state.pageIndex + 1}:`}</Text>
-        <Text>{state.error}</Text>
-        <Text bold>Press r to retry.</Text>
-      </Box>
-    );
-  } else if (!page) {
-    body = <Spinner label={`Loading page ${state.pageIndex + 1}…`} />;
-  } else if (state.mode === 'detail' && report) {
-    body = <DetailView lines={lines} scroll={state.detailScroll} height={bodyHeight} />;
-  } else if (state.mode === 'filters') {
-    body = state.filterEditor ? <FilterEditor state={state.filterEditor} /> : null;
-  } else {
-    body = <TableView reports={page.reports} selected={state.selected} width={columns} height={bodyHeight} queue={queue} now={now()} />;
-  }
-
   return (
     <Box flexDirection="column" width={columns}>
-      <Text wrap="truncate">
-        <Text bold>{`vigil reports · org ${org}`}</Text>
-        <Text dimColor>{` · ${sanitizeText(describeFilters(state.filters))}`}</Text>
-      </Text>
-      <Text>{`Showing ${rangeLabel(state)}`}</Text>
-      {body}
-      {state.mode === 'search' && state.searchLine ? (
-        <SearchBar line={state.searchLine} />
-      ) : (
-        <>
-          <Text color="yellow" wrap="truncate">{state.notice ?? ' '}</Text>
-          <Text dimColor wrap="truncate">{state.mode === 'filters' || state.review || state.fatal ? ' ' : formatFooter(bindings, columns - 1)}</Text>
-        </>
-      )}
+      <BrowserHeader state={state} />
+      <BrowserBody state={state} columns={columns} bodyHeight={bodyHeight} lines={lines} bindings={bindings} queue={queue} now={now()} />
+      <BrowserFooter state={state} bindings={bindings} columns={columns} />
     </Box>
   );
 }

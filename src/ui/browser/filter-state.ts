@@ -2,7 +2,7 @@ import {ACTOR_KINDS, REPORT_STATUSES, REVIEW_DECISIONS, type ActorKind, type Rep
 import {FILTER_FLAGS} from '../../cmd/reports/shared/filters.js';
 import {shellQuote} from '../../output/shell.js';
 import type {KeyInfo} from './keys.js';
-import type {QueryFilters} from './state.js';
+import type {QueryFilters} from './browser-state.js';
 
 /*
  * The filter editor (`f`) as a pure reducer over a draft of the four filters a reviewer

@@ -1,6 +1,6 @@
 import stringWidth from 'string-width';
 import type {EditKey} from '../hooks/line-edit.js';
-import type {Action, Mode} from './state.js';
+import type {Action, Mode} from './browser-state.js';
 
 /*
  * Key -> action, per view, and the bindings tables the footer and the `?` overlay are both

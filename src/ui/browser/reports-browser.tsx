@@ -1,7 +1,8 @@
 import type {ContextFlags} from '../../cli/context.js';
 import {fetchReportsPage, validateListFlags, type ListFlags} from '../../cmd/reports/list/list.js';
 import {useInteractiveCommand} from '../hooks/use-interactive-command.js';
-import {Browser, type LoadPage} from './browser.js';
+import type {LoadPage} from './browser-effects.js';
+import {Browser} from './browser.js';
 import type {ReviewProposal} from './review-state.js';
 
 /**

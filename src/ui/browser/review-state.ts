@@ -3,7 +3,7 @@ import {ApiError, CredentialsError, InputError, OutcomeUnknownError, ReviewConfl
 import {sanitizeText} from '../../output/sanitize.js';
 import {applyReview, firstPending, pendingIndexes, reviewTarget, statusAfter, type Decision, type ReviewTarget} from './queue.js';
 import {openDialog, reviewBody, type ReviewBody, type ReviewFailure} from './review-dialog-state.js';
-import type {BrowserState} from './state.js';
+import type {BrowserState} from './browser-state.js';
 
 /*
  * The review actions of the browser over its state: open the dialog on the proposal a key

@@ -20,7 +20,7 @@ import {
   type CreateNeeds,
   type CreateState,
   type DuplicateCheck,
-} from './state.js';
+} from './create-state.js';
 
 export interface CreateFlowProps {
   needs: CreateNeeds;

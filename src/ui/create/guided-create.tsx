@@ -8,7 +8,7 @@ import {useInteractiveCommand} from '../hooks/use-interactive-command.js';
 import {CreateFlow, type CreateFlowProps} from './create-flow.js';
 import {editInEditor} from './editor.js';
 import {among} from './revise.js';
-import {answersAsFlags, type CreateNeeds, type DuplicateCheck} from './state.js';
+import {answersAsFlags, type CreateNeeds, type DuplicateCheck} from './create-state.js';
 
 export {createNeeds} from '../../cmd/reports/shared/create-needs.js';
 

@@ -3,7 +3,7 @@ import {Box, Text} from 'ink';
 import {LineView} from '../hooks/line-view.js';
 import {sanitizeText} from '../../output/sanitize.js';
 import {rejectionOf} from './revise.js';
-import {STATUS_CHOICES, type CreateState} from './state.js';
+import {STATUS_CHOICES, type CreateState} from './create-state.js';
 
 const PROMPTS = {
   title: 'Title (at least 3 characters)',

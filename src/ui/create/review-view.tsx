@@ -1,7 +1,7 @@
 import {Box, Text} from 'ink';
 import type {CreatePlan} from '../../cmd/reports/create/body.js';
 import {sanitizeText} from '../../output/sanitize.js';
-import type {DuplicateCheck} from './state.js';
+import type {DuplicateCheck} from './create-state.js';
 
 /** The exact body that will be sent, as JSON (a person checks it before confirming). */
 export function PayloadView({plan}: {plan: CreatePlan}) {

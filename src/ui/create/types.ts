@@ -6,7 +6,7 @@ import type {AssetAnswer} from '../../cmd/reports/shared/answers.js';
 import type {AssetRejection} from '../../errors.js';
 import type {EditKey, Line} from '../hooks/line-edit.js';
 
-/* The guided create's state and actions (the reducer is in state.ts). */
+/* The guided create's state and actions (the reducer is in create-state.ts). */
 
 export type {CreateNeeds};
 

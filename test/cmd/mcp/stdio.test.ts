@@ -8,7 +8,6 @@ import {readTools} from '../../../src/mcp/tools-file.js';
 import {ensureBuilt} from '../../helpers/build.js';
 import {CLI, ROOT, outcomeOf, runCli} from '../../helpers/cli.js';
 import {E2E_API_KEY, startSandboxProcess, type SandboxProcess} from '../../helpers/sandbox-process.js';
-import {waitFor} from '../../helpers/wait-for.js';
 
 /*
  * `vigil mcp`'s stdout read line by line, as a client no one here wrote would read it: only
@@ -80,7 +79,7 @@ describe('vigil mcp over stdio', () => {
     child.stdin.write(`${request(1, 'initialize', {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'raw', version: '0'}})}\n`);
     child.stdin.write(`${request(2, 'tools/call', {name: 'reports_search', arguments: {content: ['x.example']}})}\n`);
     // Once the first attempt has been refused, so the call is surely in flight.
-    await waitFor('the first attempt', async () => (await faults('unused/', 1)).find(fault => fault.pathPrefix === 'reports/search')?.remaining === 2);
+    await expect.poll(async () => (await faults('unused/', 1)).find(fault => fault.pathPrefix === 'reports/search')?.remaining === 2, {message: 'the first attempt', timeout: 15_000}).toBe(true);
     child.stdin.end(`${JSON.stringify({jsonrpc: '2.0', method: 'notifications/cancelled', params: {requestId: 2, reason: 'the user moved on'}})}\n`);
     const result = await done;
     expect(result.code, result.stderr).toBe(0);

@@ -1,10 +1,11 @@
 import {render} from 'ink-testing-library';
-import {afterEach, describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {ListReportsFilters, ListReportsResult} from '../../../src/api/wire/index.js';
-import {Browser, type LoadPage} from '../../../src/ui/browser/browser.js';
+import type {LoadPage} from '../../../src/ui/browser/browser-effects.js';
+import {Browser} from '../../../src/ui/browser/browser.js';
 import type {ReviewProposal} from '../../../src/ui/browser/review-state.js';
 import {makePages, makeReport} from '../fixtures.js';
-import {KEYS, fakeEnd, press, settled, waitFor} from '../helpers.js';
+import {KEYS, fakeEnd, press, settled, SETTLE} from '../helpers.js';
 
 const pages = makePages(7, 3);
 
@@ -40,7 +41,7 @@ describe('review browser', () => {
   it('shows the first page with org, filters, range and key bindings, first row highlighted', async () => {
     const {loadPage, calls} = fakeLoader();
     const app = await mount(loadPage, {slug: 'acme', limit: 3, status: 'TODO'});
-    await waitFor(() => expect(app.frame()).toContain('r1'));
+    await vi.waitFor(() => expect(app.frame()).toContain('r1'), SETTLE);
     const frame = app.frame();
     expect(frame).toContain('vigil reports · org acme · --status TODO');
     expect(frame).toContain('Showing 1-3 of 7 (page 1)');
@@ -54,94 +55,94 @@ describe('review browser', () => {
 
   it('moves the highlight with arrows and j/k', async () => {
     const app = await mount(fakeLoader().loadPage);
-    await waitFor(() => expect(app.frame()).toContain('r1'));
+    await vi.waitFor(() => expect(app.frame()).toContain('r1'), SETTLE);
     app.stdin.write('j');
-    await waitFor(() => expect(app.frame()).toMatch(/› r2/));
+    await vi.waitFor(() => expect(app.frame()).toMatch(/› r2/), SETTLE);
     app.stdin.write(KEYS.down);
-    await waitFor(() => expect(app.frame()).toMatch(/› r3/));
+    await vi.waitFor(() => expect(app.frame()).toMatch(/› r3/), SETTLE);
     await press(app, 'k');
     app.stdin.write(KEYS.up);
-    await waitFor(() => expect(app.frame()).toMatch(/› r1/));
+    await vi.waitFor(() => expect(app.frame()).toMatch(/› r1/), SETTLE);
   });
 
   it('pages forward with n and back with p, from the cache', async () => {
     const {loadPage, calls} = fakeLoader();
     const app = await mount(loadPage);
-    await waitFor(() => expect(app.frame()).toContain('r1'));
+    await vi.waitFor(() => expect(app.frame()).toContain('r1'), SETTLE);
     app.stdin.write('n');
-    await waitFor(() => expect(app.frame()).toContain('Showing 4-6 of 7 (page 2)'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Showing 4-6 of 7 (page 2)'), SETTLE);
     expect(app.frame()).toMatch(/› r4/);
     expect(calls.map(call => call.cursor)).toEqual([undefined, 'c1']);
     expect(calls[1]!.filters.cursor).toBe('c1');
     app.stdin.write('n');
-    await waitFor(() => expect(app.frame()).toContain('Showing 7-7 of 7 (page 3)'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Showing 7-7 of 7 (page 3)'), SETTLE);
     app.stdin.write('n');
-    await waitFor(() => expect(app.frame()).toContain('this is the last page'));
+    await vi.waitFor(() => expect(app.frame()).toContain('this is the last page'), SETTLE);
     await press(app, 'p');
     app.stdin.write('p');
-    await waitFor(() => expect(app.frame()).toContain('Showing 1-3 of 7 (page 1)'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Showing 1-3 of 7 (page 1)'), SETTLE);
     expect(calls).toHaveLength(3);
   });
 
   it('opens the detail view with enter and goes back with esc', async () => {
     const app = await mount(fakeLoader().loadPage);
-    await waitFor(() => expect(app.frame()).toContain('r1'));
+    await vi.waitFor(() => expect(app.frame()).toContain('r1'), SETTLE);
     await press(app, 'j');
     app.stdin.write(KEYS.enter);
-    await waitFor(() => expect(app.frame()).toContain('Report r2 · TODO'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Report r2 · TODO'), SETTLE);
     const detail = app.frame();
     expect(detail).toContain('Description of report 2');
     expect(detail).toContain('proposal: p2  review: PENDING');
     expect(detail).toContain('asset: a2  type: URL  status: BLOCKED');
     expect(detail).toContain('esc back');
     app.stdin.write(']');
-    await waitFor(() => expect(app.frame()).toContain('Report r3 · TODO'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Report r3 · TODO'), SETTLE);
     app.stdin.write('[');
-    await waitFor(() => expect(app.frame()).toContain('Report r2 · TODO'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Report r2 · TODO'), SETTLE);
     app.stdin.write(KEYS.escape);
-    await waitFor(() => expect(app.frame()).toMatch(/› r2/));
+    await vi.waitFor(() => expect(app.frame()).toMatch(/› r2/), SETTLE);
   });
 
   it('scrolls a long detail view within the terminal height', async () => {
     const many = Array.from({length: 30}, (_, i) => ({id: `prop${i}`, reviewStatus: 'PENDING', asset: {id: `asset${i}`, type: 'URL', content: `x${i}.example`, status: 'BLOCKED'}}));
     const app = await mount(async () => ({reports: [makeReport(1, {proposals: many})], nextCursor: null, totalCount: 1}));
-    await waitFor(() => expect(app.frame()).toContain('r1'));
+    await vi.waitFor(() => expect(app.frame()).toContain('r1'), SETTLE);
     app.stdin.write(KEYS.enter);
-    await waitFor(() => expect(app.frame()).toContain('Report r1'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Report r1'), SETTLE);
     expect(app.frame()).not.toContain('prop29');
     app.stdin.write('j'.repeat(200));
-    await waitFor(() => expect(app.frame()).toContain('prop29'));
+    await vi.waitFor(() => expect(app.frame()).toContain('prop29'), SETTLE);
     app.stdin.write('k');
-    await waitFor(() => expect(app.frame()).toContain('prop29'));
+    await vi.waitFor(() => expect(app.frame()).toContain('prop29'), SETTLE);
   });
 
   it('edits the search with / and starts over from the first page', async () => {
     const {loadPage, calls} = fakeLoader();
     const app = await mount(loadPage);
-    await waitFor(() => expect(app.frame()).toContain('r1'));
+    await vi.waitFor(() => expect(app.frame()).toContain('r1'), SETTLE);
     app.stdin.write('n');
-    await waitFor(() => expect(app.frame()).toContain('page 2'));
+    await vi.waitFor(() => expect(app.frame()).toContain('page 2'), SETTLE);
     app.stdin.write('/');
-    await waitFor(() => expect(app.frame()).toContain('Search:'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Search:'), SETTLE);
     await press(app, 'quick wallet');
     app.stdin.write(KEYS.enter);
-    await waitFor(() => expect(calls).toHaveLength(3));
+    await vi.waitFor(() => expect(calls).toHaveLength(3), SETTLE);
     expect(calls[2]).toEqual({filters: {slug: 'acme', limit: 3, search: 'quick wallet'}, cursor: undefined});
-    await waitFor(() => expect(app.frame()).toContain("--search 'quick wallet'"));
+    await vi.waitFor(() => expect(app.frame()).toContain("--search 'quick wallet'"), SETTLE);
     expect(app.end.codes).toEqual([]);
   });
 
   it('keeps keys typed faster than the screen redraws: "/wallet⏎" in one chunk', async () => {
     const {loadPage, calls} = fakeLoader();
     const app = await mount(loadPage);
-    await waitFor(() => expect(app.frame()).toContain('r1'));
+    await vi.waitFor(() => expect(app.frame()).toContain('r1'), SETTLE);
     app.stdin.write('/wallet\r');
-    await waitFor(() => expect(calls).toHaveLength(2));
+    await vi.waitFor(() => expect(calls).toHaveLength(2), SETTLE);
     expect(calls[1]!.filters.search).toBe('wallet');
     app.stdin.write('f');
     app.stdin.write('l');
     app.stdin.write('\r');
-    await waitFor(() => expect(calls).toHaveLength(3));
+    await vi.waitFor(() => expect(calls).toHaveLength(3), SETTLE);
     expect(calls[2]!.filters).toEqual({slug: 'acme', limit: 3, search: 'wallet', status: 'TODO'});
   });
 
@@ -157,13 +158,13 @@ describe('review browser', () => {
       return filters.search ? {reports: [], nextCursor: null, totalCount: 0} : first;
     };
     const app = await mount(loadPage);
-    await waitFor(() => expect(app.frame()).toContain('r3'));
+    await vi.waitFor(() => expect(app.frame()).toContain('r3'), SETTLE);
     app.stdin.write('/');
-    await waitFor(() => expect(app.frame()).toContain('assets: of loaded reports only'));
+    await vi.waitFor(() => expect(app.frame()).toContain('assets: of loaded reports only'), SETTLE);
     app.stdin.write('AcmeWallet\r');
-    await waitFor(() => expect(calls).toHaveLength(2));
+    await vi.waitFor(() => expect(calls).toHaveLength(2), SETTLE);
     expect(calls[1]!.search).toBe('AcmeWallet');
-    await waitFor(() => expect(app.frame()).toContain('Showing 0 of 0 (page 1) · 1 more by asset, from the 3 loaded reports'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Showing 0 of 0 (page 1) · 1 more by asset, from the 3 loaded reports'), SETTLE);
     expect(app.frame()).toMatch(/› r2 .*Fake support channel .*t\.me\/acmewallet/);
     expect(app.frame()).not.toContain('r1 ');
     expect(app.frame()).not.toContain('No reports match');
@@ -172,7 +173,7 @@ describe('review browser', () => {
   it('esc leaves the search unchanged', async () => {
     const {loadPage, calls} = fakeLoader();
     const app = await mount(loadPage);
-    await waitFor(() => expect(app.frame()).toContain('r1'));
+    await vi.waitFor(() => expect(app.frame()).toContain('r1'), SETTLE);
     await press(app, '/');
     await press(app, 'abc');
     await press(app, KEYS.escape);
@@ -184,9 +185,9 @@ describe('review browser', () => {
   it('edits filters with f and refetches with them', async () => {
     const {loadPage, calls} = fakeLoader();
     const app = await mount(loadPage);
-    await waitFor(() => expect(app.frame()).toContain('r1'));
+    await vi.waitFor(() => expect(app.frame()).toContain('r1'), SETTLE);
     app.stdin.write('f');
-    await waitFor(() => expect(app.frame()).toContain('Needs customer review'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Needs customer review'), SETTLE);
     await press(app, KEYS.right); // status TODO
     await press(app, KEYS.down);
     await press(app, ' '); // APPROVE
@@ -195,18 +196,18 @@ describe('review browser', () => {
     await press(app, KEYS.down);
     await press(app, KEYS.right); // reporter kind human
     app.stdin.write(KEYS.enter);
-    await waitFor(() => expect(calls).toHaveLength(2));
+    await vi.waitFor(() => expect(calls).toHaveLength(2), SETTLE);
     expect(calls[1]!.filters).toEqual({slug: 'acme', limit: 3, status: 'TODO', reviewStatus: ['APPROVE'], needsCustomerReview: true, reporterKind: 'human'});
-    await waitFor(() => expect(app.frame()).toContain('PROPOSAL/ASSET'));
+    await vi.waitFor(() => expect(app.frame()).toContain('PROPOSAL/ASSET'), SETTLE);
     expect(app.frame()).toMatch(/› r1 .* p1\/a1/);
   });
 
   it('r refreshes the current page', async () => {
     const {loadPage, calls} = fakeLoader();
     const app = await mount(loadPage);
-    await waitFor(() => expect(app.frame()).toContain('r1'));
+    await vi.waitFor(() => expect(app.frame()).toContain('r1'), SETTLE);
     app.stdin.write('r');
-    await waitFor(() => expect(calls).toHaveLength(2));
+    await vi.waitFor(() => expect(calls).toHaveLength(2), SETTLE);
     expect(calls[1]!.cursor).toBeUndefined();
   });
 
@@ -219,31 +220,31 @@ describe('review browser', () => {
       if (fail) throw new Error('connect ECONNREFUSED \u001b[31m127.0.0.1');
       return pages[0]!;
     });
-    await waitFor(() => expect(app.frame()).toContain('Loading page 1…'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Loading page 1…'), SETTLE);
     release();
-    await waitFor(() => expect(app.frame()).toContain('Could not load page 1'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Could not load page 1'), SETTLE);
     expect(app.frame()).toContain('ECONNREFUSED 127.0.0.1');
     expect(app.frame()).not.toContain('\u001b[31m');
     expect(app.frame()).toContain('r retry');
     fail = false;
     app.stdin.write('r');
-    await waitFor(() => expect(app.frame()).toContain('› r1'));
+    await vi.waitFor(() => expect(app.frame()).toContain('› r1'), SETTLE);
   });
 
   it('reflows the table when the terminal is resized', async () => {
     const app = await mount(fakeLoader().loadPage);
-    await waitFor(() => expect(app.frame()).toContain('CREATED'));
+    await vi.waitFor(() => expect(app.frame()).toContain('CREATED'), SETTLE);
     Object.defineProperty(app.stdout, 'columns', {value: 50, configurable: true});
     app.stdout.emit('resize');
-    await waitFor(() => expect(app.frame()).not.toContain('CREATED'));
+    await vi.waitFor(() => expect(app.frame()).not.toContain('CREATED'), SETTLE);
     expect(app.frame()).toMatch(/› r1/);
   });
 
   it('q quits with exit code 0 after the last frame', async () => {
     const app = await mount(fakeLoader().loadPage);
-    await waitFor(() => expect(app.frame()).toContain('r1'));
+    await vi.waitFor(() => expect(app.frame()).toContain('r1'), SETTLE);
     app.stdin.write('q');
-    await waitFor(() => expect(app.end.codes).toEqual([0]));
+    await vi.waitFor(() => expect(app.end.codes).toEqual([0]), SETTLE);
     expect(app.end.interrupts).toBe(0);
     expect(app.frame()).toContain('r1');
   });
@@ -251,24 +252,24 @@ describe('review browser', () => {
   it('Ctrl+C interrupts (exit 130) from the table, the search and the filters', async () => {
     for (const open of ['', '/', 'f']) {
       const app = await mount(fakeLoader().loadPage);
-      await waitFor(() => expect(app.frame()).toContain('r1'));
+      await vi.waitFor(() => expect(app.frame()).toContain('r1'), SETTLE);
       if (open) await press(app, open);
       app.stdin.write(KEYS.ctrlC);
-      await waitFor(() => expect(app.end.interrupts).toBe(1));
+      await vi.waitFor(() => expect(app.end.interrupts).toBe(1), SETTLE);
       expect(app.end.codes).toEqual([]);
     }
   });
 
   it('Ctrl+C typed in one chunk with other keys interrupts too', async () => {
     const app = await mount(fakeLoader().loadPage);
-    await waitFor(() => expect(app.frame()).toContain('r1'));
+    await vi.waitFor(() => expect(app.frame()).toContain('r1'), SETTLE);
     app.stdin.write('/abc\u0003');
-    await waitFor(() => expect(app.end.interrupts).toBe(1));
+    await vi.waitFor(() => expect(app.end.interrupts).toBe(1), SETTLE);
   });
 
   it('Ctrl+C while a page is loading interrupts too', async () => {
     const app = await mount(() => new Promise(() => {}));
     app.stdin.write(KEYS.ctrlC);
-    await waitFor(() => expect(app.end.interrupts).toBe(1));
+    await vi.waitFor(() => expect(app.end.interrupts).toBe(1), SETTLE);
   });
 });

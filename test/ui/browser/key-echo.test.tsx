@@ -1,11 +1,11 @@
 import {render} from 'ink-testing-library';
-import {afterEach, describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {ListReportsResult} from '../../../src/api/wire/index.js';
 import {clearSecrets, registerSecret} from '../../../src/secrets.js';
 import {Browser} from '../../../src/ui/browser/browser.js';
 import type {ReviewProposal} from '../../../src/ui/browser/review-state.js';
 import {makeReport} from '../fixtures.js';
-import {KEYS, fakeEnd, press, settled, waitFor} from '../helpers.js';
+import {KEYS, fakeEnd, press, settled, SETTLE} from '../helpers.js';
 
 /*
  * The review browser draws on the terminal itself (Ink writes to process.stdout, not through
@@ -36,10 +36,10 @@ describe('the review browser and an upstream that echoes the key', () => {
     const app = await settled(() => render(<Browser filters={{slug: 'acme', limit: 3}} loadPage={async () => page} review={noReview} end={end} />));
     cleanup.push(() => app.unmount());
     const frame = () => app.lastFrame() ?? '';
-    await waitFor(() => expect(frame()).toContain('A title long enough'));
+    await vi.waitFor(() => expect(frame()).toContain('A title long enough'), SETTLE);
     const frames = [frame()];
     await press(app, KEYS.enter);
-    await waitFor(() => expect(frame()).toContain('and again'));
+    await vi.waitFor(() => expect(frame()).toContain('and again'), SETTLE);
     frames.push(frame());
     for (const text of frames) {
       for (const form of [KEY.slice(0, 12), encodeURIComponent(KEY).slice(0, 12)]) expect(text, text).not.toContain(form);

@@ -1,10 +1,11 @@
 import {render} from 'ink-testing-library';
-import {afterEach, expect} from 'vitest';
+import {afterEach, expect, vi} from 'vitest';
 import type {ListReportsFilters, ListReportsResult, ReviewRequest} from '../../../src/api/wire/index.js';
-import {Browser, type LoadPage} from '../../../src/ui/browser/browser.js';
+import type {LoadPage} from '../../../src/ui/browser/browser-effects.js';
+import {Browser} from '../../../src/ui/browser/browser.js';
 import type {ReviewOutcome, ReviewProposal} from '../../../src/ui/browser/review-state.js';
 import {makeReport} from '../fixtures.js';
-import {fakeEnd, settled, waitFor} from '../helpers.js';
+import {fakeEnd, settled, SETTLE} from '../helpers.js';
 
 /* The browser over a fake API client that serves reports and records every review sent. */
 
@@ -62,7 +63,7 @@ export async function mount(queue: ReturnType<typeof fakeQueue>, filters: ListRe
 
 export async function opened(queue = fakeQueue()) {
   const app = await mount(queue);
-  await waitFor(() => expect(app.frame()).toMatch(/› r1/));
+  await vi.waitFor(() => expect(app.frame()).toMatch(/› r1/), SETTLE);
   return app;
 }
 

@@ -5,7 +5,7 @@ import {bindingsFor, formatFooter} from '../../../src/ui/browser/keys.js';
 import {applyReview, pendingIndexes, reviewTarget, type ReviewTarget} from '../../../src/ui/browser/queue.js';
 import {dialogKey, openDialog, reviewBody, type ReviewDialog} from '../../../src/ui/browser/review-dialog-state.js';
 import {classifyReviewError} from '../../../src/ui/browser/review-state.js';
-import {initialState, reducer, type Action, type BrowserState} from '../../../src/ui/browser/state.js';
+import {initialState, reducer, type Action, type BrowserState} from '../../../src/ui/browser/browser-state.js';
 import {makeReport} from '../fixtures.js';
 
 const waiting = (n: number) => ({id: `p${n}`, reviewStatus: 'PENDING_CUSTOMER_REVIEW', asset: {id: `${700 + n}`, type: 'URL', content: `s${n}.example`, status: 'UNKNOWN'}});

@@ -1,9 +1,9 @@
 import {render} from 'ink-testing-library';
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import {ApiError, OutcomeUnknownError, ReviewConflictError, ReviewLimitError} from '../../../src/errors.js';
 import {Browser} from '../../../src/ui/browser/browser.js';
 import {makeReport} from '../fixtures.js';
-import {KEYS, fakeEnd, press, waitFor} from '../helpers.js';
+import {KEYS, fakeEnd, press, SETTLE} from '../helpers.js';
 import {QUEUE, cleanup, fakeQueue, mount, opened, text, waiting} from './review-fixture.js';
 
 /*
@@ -26,18 +26,18 @@ describe('reviewing the queue in the browser', () => {
     const queue = fakeQueue();
     const app = await opened(queue);
     await press(app, 'a');
-    await waitFor(() => expect(app.frame()).toContain('Approve proposal 5001 of report r1'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Approve proposal 5001 of report r1'), SETTLE);
     expect(app.frame()).toContain('Note (optional)');
     await press(app, KEYS.enter);
-    await waitFor(() => expect(app.frame()).toContain('Approve this asset? Nothing has been sent yet.'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Approve this asset? Nothing has been sent yet.'), SETTLE);
     expect(app.frame()).toContain('Asset: site1.example');
     expect(app.frame()).toContain('Decision: APPROVE');
     expect(queue.sent).toEqual([]);
     await press(app, 'y');
-    await waitFor(() => expect(app.frame()).toContain('✓ report r1 left the queue: approved proposal 5001 (site1.example)'));
+    await vi.waitFor(() => expect(app.frame()).toContain('✓ report r1 left the queue: approved proposal 5001 (site1.example)'), SETTLE);
     expect(queue.sent).toEqual([{proposalId: '5001', body: {assetId: 7001, decision: 'APPROVE', slug: 'acme'}}]);
     expect(app.frame()).not.toMatch(/^. r1 /m);
-    await waitFor(() => expect(app.frame()).toContain('Showing 1-2 of 2 (page 1)'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Showing 1-2 of 2 (page 1)'), SETTLE);
     expect(app.frame()).toMatch(/› r2/);
   });
 
@@ -45,16 +45,16 @@ describe('reviewing the queue in the browser', () => {
     const queue = fakeQueue();
     const app = await opened(queue);
     await press(app, 'x');
-    await waitFor(() => expect(app.frame()).toContain('Reject reason:'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Reject reason:'), SETTLE);
     expect(app.frame()).toContain('› 1. irrelevant');
     expect(app.frame()).toContain('no malicious activity');
     await press(app, 'j', KEYS.enter);
-    await waitFor(() => expect(app.frame()).toContain('Note (optional)'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Note (optional)'), SETTLE);
     await press(app, 'seen on twitter\r');
-    await waitFor(() => expect(app.frame()).toContain('Decision: REJECT (no malicious activity)'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Decision: REJECT (no malicious activity)'), SETTLE);
     expect(app.frame()).toContain('Note: seen on twitter');
     await press(app, 'y');
-    await waitFor(() => expect(queue.sent).toHaveLength(1));
+    await vi.waitFor(() => expect(queue.sent).toHaveLength(1), SETTLE);
     expect(queue.sent[0]).toEqual({proposalId: '5001', body: {assetId: 7001, decision: 'REJECT', slug: 'acme', rejectReason: 'no_malicious_activity', note: 'seen on twitter'}});
   });
 
@@ -62,12 +62,12 @@ describe('reviewing the queue in the browser', () => {
     const queue = fakeQueue();
     const app = await opened(queue);
     await press(app, 'w');
-    await waitFor(() => expect(app.frame()).toContain('Watchlist reason:'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Watchlist reason:'), SETTLE);
     expect(app.frame()).toContain('4. other');
     await press(app, '2');
-    await waitFor(() => expect(app.frame()).toContain('Note (optional)'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Note (optional)'), SETTLE);
     await press(app, KEYS.enter, 'y');
-    await waitFor(() => expect(queue.sent).toHaveLength(1));
+    await vi.waitFor(() => expect(queue.sent).toHaveLength(1), SETTLE);
     expect(queue.sent[0]!.body).toEqual({assetId: 7001, decision: 'WATCHLIST', slug: 'acme', watchlistReason: 'PARKING'});
   });
 
@@ -76,7 +76,7 @@ describe('reviewing the queue in the browser', () => {
     const app = await opened(queue);
     for (const keys of [['x', KEYS.escape], ['a', KEYS.escape], ['a', KEYS.enter, KEYS.escape], ['w', KEYS.enter, KEYS.enter, 'n']]) {
       await press(app, ...keys);
-      await waitFor(() => expect(app.frame()).toContain('review cancelled: nothing was sent'));
+      await vi.waitFor(() => expect(app.frame()).toContain('review cancelled: nothing was sent'), SETTLE);
       expect(app.frame()).toMatch(/› r1/);
     }
     expect(queue.sent).toEqual([]);
@@ -86,23 +86,23 @@ describe('reviewing the queue in the browser', () => {
     const queue = fakeQueue();
     const app = await opened(queue);
     await press(app, 'j', 'x', KEYS.enter, KEYS.enter, 'y');
-    await waitFor(() => expect(app.frame()).toContain('✓ report r2 has 1 proposal left: rejected proposal 5002 (site2.example)'));
+    await vi.waitFor(() => expect(app.frame()).toContain('✓ report r2 has 1 proposal left: rejected proposal 5002 (site2.example)'), SETTLE);
     expect(app.frame()).toMatch(/› r2 .* 5003\/7003\s+second\.example/);
   });
 
   it('in the detail view, reviews the proposal picked with tab, and the detail shows its new state', async () => {
     const queue = fakeQueue([makeReport(2, {proposals: [waiting(2), waiting(3, 'second.example')]}), makeReport(4, {proposals: [waiting(4)]})]);
     const detail = await mount(queue);
-    await waitFor(() => expect(detail.frame()).toMatch(/› r2/));
+    await vi.waitFor(() => expect(detail.frame()).toMatch(/› r2/), SETTLE);
     await press(detail, KEYS.enter);
-    await waitFor(() => expect(detail.frame()).toContain('Report r2'));
+    await vi.waitFor(() => expect(detail.frame()).toContain('Report r2'), SETTLE);
     expect(detail.frame()).toContain('› 1. site2.example');
     await press(detail, '\t');
-    await waitFor(() => expect(detail.frame()).toContain('› 2. second.example'));
+    await vi.waitFor(() => expect(detail.frame()).toContain('› 2. second.example'), SETTLE);
     await press(detail, 'x', KEYS.enter, KEYS.enter);
-    await waitFor(() => expect(detail.frame()).toContain('Asset: second.example'));
+    await vi.waitFor(() => expect(detail.frame()).toContain('Asset: second.example'), SETTLE);
     await press(detail, 'y');
-    await waitFor(() => expect(detail.frame()).toContain('report r2 has 1 proposal left'));
+    await vi.waitFor(() => expect(detail.frame()).toContain('report r2 has 1 proposal left'), SETTLE);
     expect(queue.sent[0]).toMatchObject({proposalId: '5003', body: {assetId: 7003}});
     expect(detail.frame()).toContain('proposal: 5003  review: REJECTED');
   });
@@ -112,11 +112,11 @@ describe('reviewing the queue in the browser', () => {
     queue.failWith(new ReviewConflictError(apiError(409, 'CONFLICT', 'Asset does not belong to proposal'), 'use the proposal\'s asset.id'));
     const app = await opened(queue);
     await press(app, 'a', KEYS.enter, 'y');
-    await waitFor(() => expect(app.frame()).toContain('Not reviewed: Asset does not belong to proposal'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Not reviewed: Asset does not belong to proposal'), SETTLE);
     expect(app.frame()).toContain('Press r to refresh the page, then review again.');
     const loads = queue.loads();
     await press(app, 'r');
-    await waitFor(() => expect(queue.loads()).toBe(loads + 1));
+    await vi.waitFor(() => expect(queue.loads()).toBe(loads + 1), SETTLE);
     expect(queue.sent).toHaveLength(1);
   });
 
@@ -125,14 +125,14 @@ describe('reviewing the queue in the browser', () => {
     queue.failWith(new OutcomeUnknownError('POST organization/proposals/5001/review: HTTP 502 Bad Gateway; the review may or may not have been recorded', 'check first', 502));
     const app = await opened(queue);
     await press(app, 'a', KEYS.enter, 'y');
-    await waitFor(() => expect(text(app.frame())).toContain('Outcome unknown: POST organization/proposals/5001/review: HTTP 502 Bad Gateway; the review may or may not have been recorded'));
+    await vi.waitFor(() => expect(text(app.frame())).toContain('Outcome unknown: POST organization/proposals/5001/review: HTTP 502 Bad Gateway; the review may or may not have been recorded'), SETTLE);
     expect(text(app.frame())).toContain('it was not retried');
     expect(text(app.frame())).toContain('Press r to refresh the page: if proposal 5001 no longer waits, the review went through');
     // r reloads the page (the hint's way to check) and sends nothing: by then a retry made
     // on the failure would have been sent.
     const loads = queue.loads();
     await press(app, 'r');
-    await waitFor(() => expect(queue.loads()).toBe(loads + 1));
+    await vi.waitFor(() => expect(queue.loads()).toBe(loads + 1), SETTLE);
     expect(queue.sent).toHaveLength(1);
   });
 
@@ -141,15 +141,15 @@ describe('reviewing the queue in the browser', () => {
     queue.failWith(new ReviewLimitError(apiError(429, 'TOO_MANY_REQUESTS', 'Review limit of 10 per day reached for this organization.'), 'wait'));
     const app = await opened(queue);
     await press(app, 'w', KEYS.enter, KEYS.enter, 'y');
-    await waitFor(() => expect(app.frame()).toContain('Not reviewed: Review limit of 10 per day reached for this organization.'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Not reviewed: Review limit of 10 per day reached for this organization.'), SETTLE);
     expect(text(app.frame())).toContain('the review keys are off for the rest of this session');
     await press(app, KEYS.escape);
-    await waitFor(() => expect(app.frame()).toContain('a/x/w off (see ?)'));
+    await vi.waitFor(() => expect(app.frame()).toContain('a/x/w off (see ?)'), SETTLE);
     await press(app, 'j', 'a');
-    await waitFor(() => expect(text(app.frame())).toContain('reviews are off: Review limit of 10 per day reached for this organization. (no review was recorded)'));
+    await vi.waitFor(() => expect(text(app.frame())).toContain('reviews are off: Review limit of 10 per day reached for this organization. (no review was recorded)'), SETTLE);
     expect(app.frame()).not.toContain('Approve proposal');
     await press(app, '?');
-    await waitFor(() => expect(app.frame()).toContain('approve (off)'));
+    await vi.waitFor(() => expect(app.frame()).toContain('approve (off)'), SETTLE);
     expect(text(app.frame())).toContain('Off: Review limit of 10 per day reached for this organization. (no review was recorded)');
     expect(queue.sent).toHaveLength(1);
   });
@@ -157,9 +157,9 @@ describe('reviewing the queue in the browser', () => {
   it('a proposal without an asset id is listed, and the review key says why it is off', async () => {
     const queue = fakeQueue([makeReport(8, {proposals: [{id: '5008', reviewStatus: 'PENDING_CUSTOMER_REVIEW', asset: undefined}]})]);
     const app = await mount(queue);
-    await waitFor(() => expect(app.frame()).toMatch(/› r8 .* 5008\/-/));
+    await vi.waitFor(() => expect(app.frame()).toMatch(/› r8 .* 5008\/-/), SETTLE);
     await press(app, 'a');
-    await waitFor(() => expect(app.frame()).toContain('cannot review: proposal 1 of report r8 came without an asset id, which the review needs'));
+    await vi.waitFor(() => expect(app.frame()).toContain('cannot review: proposal 1 of report r8 came without an asset id, which the review needs'), SETTLE);
     expect(queue.sent).toEqual([]);
   });
 
@@ -167,9 +167,9 @@ describe('reviewing the queue in the browser', () => {
     const evil = makeReport(9, {title: 'Evil\u001b]0;owned\u0007 title', proposals: [{...waiting(9), asset: {id: '7009', type: 'URL', content: 'bad\u001b[2J.example\u202e', status: 'UNKNOWN'}}]});
     const queue = fakeQueue([evil]);
     const app = await mount(queue);
-    await waitFor(() => expect(app.frame()).toMatch(/› r9 .* bad\.example/));
+    await vi.waitFor(() => expect(app.frame()).toMatch(/› r9 .* bad\.example/), SETTLE);
     await press(app, 'a', 'a note', KEYS.enter);
-    await waitFor(() => expect(app.frame()).toContain('Approve this asset?'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Approve this asset?'), SETTLE);
     expect(app.frame()).toContain('Evil title');
     expect(app.frame()).toContain('Asset: bad.example');
     expect(app.frame()).not.toMatch(/\u001b\]|\u001b\[2J|\u202e/);
@@ -178,15 +178,15 @@ describe('reviewing the queue in the browser', () => {
   it('? lists every key of the view, the same as the footer and more, and any key closes it', async () => {
     const app = await opened();
     await press(app, '?');
-    await waitFor(() => expect(app.frame()).toContain('Keys: review queue table'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Keys: review queue table'), SETTLE);
     for (const line of ['↑↓/jk   move', 'g/G     first/last row', 'a       approve', 'x       reject', 'w       watchlist', 'r       refresh', 'q       quit', 'ctrl+c  interrupt (exit 130)']) {
       expect(app.frame()).toContain(line);
     }
     await press(app, 'q');
-    await waitFor(() => expect(app.frame()).toMatch(/› r1/));
+    await vi.waitFor(() => expect(app.frame()).toMatch(/› r1/), SETTLE);
     expect(app.end.codes).toEqual([]);
     await press(app, KEYS.enter, '?');
-    await waitFor(() => expect(app.frame()).toContain('Keys: review queue detail view'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Keys: review queue detail view'), SETTLE);
     expect(app.frame()).toContain('tab/1-9          pick proposal');
   });
 
@@ -199,7 +199,7 @@ describe('a rejected key in the browser', () => {
     const end = fakeEnd();
     const app = render(<Browser filters={QUEUE} loadPage={async () => Promise.reject(unauthorized())} review={fakeQueue().review} end={end} />);
     cleanup.push(() => app.unmount());
-    await waitFor(() => expect(end.codes).toEqual([2]));
+    await vi.waitFor(() => expect(end.codes).toEqual([2]), SETTLE);
     expect(app.lastFrame()).toContain('error: Invalid API key (HTTP 401 UNAUTHORIZED)');
     expect(app.lastFrame()).toContain('vigil auth status');
     expect(app.lastFrame()).not.toContain('retry');
@@ -209,7 +209,7 @@ describe('a rejected key in the browser', () => {
     const end = fakeEnd();
     const app = render(<Browser filters={QUEUE} loadPage={async () => Promise.reject(new ApiError(apiError(403, 'FORBIDDEN', 'No access to org')))} review={fakeQueue().review} end={end} />);
     cleanup.push(() => app.unmount());
-    await waitFor(() => expect(end.codes).toEqual([5]));
+    await vi.waitFor(() => expect(end.codes).toEqual([5]), SETTLE);
     expect(app.lastFrame()).not.toContain('retry');
   });
 
@@ -218,7 +218,7 @@ describe('a rejected key in the browser', () => {
     queue.failWith(unauthorized());
     const app = await opened(queue);
     await press(app, 'a', KEYS.enter, 'y');
-    await waitFor(() => expect(app.end.codes).toEqual([2]));
+    await vi.waitFor(() => expect(app.end.codes).toEqual([2]), SETTLE);
     expect(app.frame()).toContain('Invalid API key');
   });
 });

@@ -1,11 +1,11 @@
 import {render} from 'ink-testing-library';
-import {afterEach, describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {CreateReportResponse} from '../../../src/api/wire/index.js';
 import type {CreatePlan} from '../../../src/cmd/reports/create/body.js';
 import {ApiError, InputError} from '../../../src/errors.js';
 import {CreateFlow, type CreateFlowProps} from '../../../src/ui/create/create-flow.js';
-import type {Answers, CreateNeeds} from '../../../src/ui/create/state.js';
-import {KEYS, fakeEnd, press, settled, waitFor} from '../helpers.js';
+import type {Answers, CreateNeeds} from '../../../src/ui/create/create-state.js';
+import {KEYS, fakeEnd, press, settled, SETTLE} from '../helpers.js';
 
 const all: CreateNeeds = {title: true, description: true, assets: true, contactInfo: true};
 const created: CreateReportResponse = {id: '4242', createdAt: '2026-11-22T04:00:00.000Z', organization: {id: '1', slug: 'acme', name: 'Acme'}};
@@ -57,7 +57,7 @@ async function mount(overrides: Partial<CreateFlowProps> = {}, needs: CreateNeed
 /** Mounts and waits for the first prompt: keys written before Ink listens are lost. */
 async function mountReady(overrides: Partial<CreateFlowProps> = {}, needs: CreateNeeds = all) {
   const app = await mount(overrides, needs);
-  await waitFor(() => expect(app.frame()).toContain('? '));
+  await vi.waitFor(() => expect(app.frame()).toContain('? '), SETTLE);
   return app;
 }
 
@@ -73,13 +73,13 @@ async function toReview(app: Awaited<ReturnType<typeof mount>>) {
   await press(app, 'a.example\r');
   await press(app, '\r');
   app.stdin.write('\r');
-  await waitFor(() => expect(app.frame()).toContain('Submit this report?'));
+  await vi.waitFor(() => expect(app.frame()).toContain('Submit this report?'), SETTLE);
 }
 
 describe('guided create', () => {
   it('prompts for everything, shows payload and duplicates, confirms, submits, shows the result', async () => {
     const app = await mountReady();
-    await waitFor(() => expect(app.frame()).toContain('? Title (at least 3 characters):'));
+    await vi.waitFor(() => expect(app.frame()).toContain('? Title (at least 3 characters):'), SETTLE);
     await answer(app, 'ab');
     expect(app.frame()).toContain('title must be at least 3 characters');
     app.stdin.write(KEYS.backspace + KEYS.backspace);
@@ -90,16 +90,16 @@ describe('guided create', () => {
     expect(app.frame()).toContain('Status of acme-wallet.example');
     expect(app.frame()).toContain('› server default (BLOCKED)');
     app.stdin.write(KEYS.down + KEYS.down);
-    await waitFor(() => expect(app.frame()).toContain('› ALLOWED'));
+    await vi.waitFor(() => expect(app.frame()).toContain('› ALLOWED'), SETTLE);
     await press(app, KEYS.enter);
     await answer(app, 'https://acme-wallet.example:8443/login');
     await press(app, KEYS.enter);
     await answer(app, '');
     expect(app.frame()).toContain('? Contact info (optional: enter to skip):');
     await answer(app, 'ops@acme.example');
-    await waitFor(() => expect(app.frame()).toContain('Drop 1 already reported asset(s) before sending? (Y/n)'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Drop 1 already reported asset(s) before sending? (Y/n)'), SETTLE);
     app.stdin.write('n');
-    await waitFor(() => expect(app.frame()).toContain('Submit this report? (y/N)'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Submit this report? (y/N)'), SETTLE);
     const review = app.frame();
     expect(review).toContain('Already reported assets are still in this report.');
     expect(review).toContain('"title": "Fake wallet site"');
@@ -109,19 +109,19 @@ describe('guided create', () => {
     expect(review).toContain('✔ https://acme-wallet.example:8443/login: no report yet');
     expect(app.submitted).toEqual([]);
     app.stdin.write('y');
-    await waitFor(() => expect(app.frame()).toContain('✔ Created report 4242'));
+    await vi.waitFor(() => expect(app.frame()).toContain('✔ Created report 4242'), SETTLE);
     expect(app.frame()).toContain('organization: Acme (acme)');
     expect(app.submitted[0]!.body.assets).toEqual([{content: 'acme-wallet.example', status: 'ALLOWED'}, {content: 'https://acme-wallet.example:8443/login'}]);
-    await waitFor(() => expect(app.end.codes).toEqual([0]));
+    await vi.waitFor(() => expect(app.end.codes).toEqual([0]), SETTLE);
   });
 
   it('asks only for the missing fields', async () => {
     const app = await mountReady({}, ONLY_ASSETS);
-    await waitFor(() => expect(app.frame()).toContain('? Asset 1'));
+    await vi.waitFor(() => expect(app.frame()).toContain('? Asset 1'), SETTLE);
     await answer(app, 'a.example');
     await press(app, KEYS.enter);
     await answer(app, '');
-    await waitFor(() => expect(app.frame()).toContain('Submit this report?'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Submit this report?'), SETTLE);
     expect(app.frame()).not.toContain('Contact info');
     expect(app.checked[0]).toEqual({assets: [{content: 'a.example'}]});
   });
@@ -130,9 +130,9 @@ describe('guided create', () => {
     const app = await mountReady({}, ONLY_ASSETS);
     await toReview(app);
     app.stdin.write('n');
-    await waitFor(() => expect(app.frame()).toContain('Cancelled: nothing was sent.'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Cancelled: nothing was sent.'), SETTLE);
     expect(app.submitted).toEqual([]);
-    await waitFor(() => expect(app.end.codes).toEqual([0]));
+    await vi.waitFor(() => expect(app.end.codes).toEqual([0]), SETTLE);
   });
 
   it('a 422 returns to the form with every answer kept and the rejected asset marked', async () => {
@@ -151,40 +151,40 @@ describe('guided create', () => {
     await answer(app, 'b.example:BLOCKED');
     await answer(app, '');
     await answer(app, 'ops@acme.example');
-    await waitFor(() => expect(app.frame()).toContain('Drop 1 already reported'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Drop 1 already reported'), SETTLE);
     app.stdin.write('n');
-    await waitFor(() => expect(app.frame()).toContain('Submit this report? (y/N)'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Submit this report? (y/N)'), SETTLE);
     app.stdin.write('y');
     // Back at the first prompt, prefilled: Enter keeps each answer.
-    await waitFor(() => expect(app.frame()).toContain('? Title (at least 3 characters): Fake wallet site'));
+    await vi.waitFor(() => expect(app.frame()).toContain('? Title (at least 3 characters): Fake wallet site'), SETTLE);
     expect(app.frame()).toContain('INVALID_ASSET');
     expect(app.frame()).toContain('Nothing was created.');
     expect(app.frame()).not.toContain('\u001b[2J');
     expect(app.end.codes).toEqual([]);
     await answer(app, '');
-    await waitFor(() => expect(app.frame()).toContain('? Description: Clone of the wallet'));
+    await vi.waitFor(() => expect(app.frame()).toContain('? Description: Clone of the wallet'), SETTLE);
     await answer(app, '');
-    await waitFor(() => expect(app.frame()).toContain('? Asset 1 (empty the line to drop it): a.example:ALLOWED'));
+    await vi.waitFor(() => expect(app.frame()).toContain('? Asset 1 (empty the line to drop it): a.example:ALLOWED'), SETTLE);
     expect(app.frame()).toContain('rejected: INVALID_ASSET: not a phishing asset');
     expect(app.frame()).toContain('(check the domain)');
     app.stdin.write('\u0015'); // Ctrl+U: empty the line, dropping the rejected asset
     await answer(app, '');
-    await waitFor(() => expect(app.frame()).toContain('? Asset 1 (empty the line to drop it): b.example:BLOCKED'));
+    await vi.waitFor(() => expect(app.frame()).toContain('? Asset 1 (empty the line to drop it): b.example:BLOCKED'), SETTLE);
     await answer(app, '');
-    await waitFor(() => expect(app.frame()).toContain('? Asset 2 (enter on an empty line when done)'));
+    await vi.waitFor(() => expect(app.frame()).toContain('? Asset 2 (enter on an empty line when done)'), SETTLE);
     expect(app.frame()).toContain('✔ Asset 1: b.example (BLOCKED)');
     await answer(app, '');
-    await waitFor(() => expect(app.frame()).toContain('? Contact info (optional: enter to skip): ops@acme.example'));
+    await vi.waitFor(() => expect(app.frame()).toContain('? Contact info (optional: enter to skip): ops@acme.example'), SETTLE);
     await answer(app, '');
-    await waitFor(() => expect(app.frame()).toContain('Submit this report?'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Submit this report?'), SETTLE);
     app.stdin.write('y');
-    await waitFor(() => expect(app.frame()).toContain('✔ Created report 4242'));
+    await vi.waitFor(() => expect(app.frame()).toContain('✔ Created report 4242'), SETTLE);
     expect(app.checked[1]).toEqual({title: 'Fake wallet site', description: 'Clone of the wallet', assets: [{content: 'b.example', status: 'BLOCKED'}], contactInfo: 'ops@acme.example'});
     expect(sent.map(plan => plan.body.assets)).toEqual([
       [{content: 'a.example', status: 'ALLOWED'}, {content: 'b.example', status: 'BLOCKED'}],
       [{content: 'b.example', status: 'BLOCKED'}],
     ]);
-    await waitFor(() => expect(app.end.codes).toEqual([0]));
+    await vi.waitFor(() => expect(app.end.codes).toEqual([0]), SETTLE);
   });
 
   it('a 5xx still ends the flow with the error (exit 8 family, not the form)', async () => {
@@ -192,8 +192,8 @@ describe('guided create', () => {
     const app = await mountReady({submit: async () => { throw down; }}, ONLY_ASSETS);
     await toReview(app);
     app.stdin.write('y');
-    await waitFor(() => expect(app.frame()).toContain('HTTP 503'));
-    await waitFor(() => expect(app.end.codes.length).toBe(1));
+    await vi.waitFor(() => expect(app.frame()).toContain('HTTP 503'), SETTLE);
+    await vi.waitFor(() => expect(app.end.codes.length).toBe(1), SETTLE);
     expect(app.end.codes[0]).not.toBe(0);
   });
 
@@ -202,13 +202,13 @@ describe('guided create', () => {
     await answer(app, 'dup.example:BLOCKED');
     await answer(app, 'fresh.example:UNKNOWN');
     await answer(app, '');
-    await waitFor(() => expect(app.frame()).toContain('Drop 1 already reported asset(s) before sending? (Y/n)'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Drop 1 already reported asset(s) before sending? (Y/n)'), SETTLE);
     expect(app.frame()).toContain('! dup.example: already reported in 1322 (TODO)');
     app.stdin.write(KEYS.enter);
-    await waitFor(() => expect(app.frame()).toContain('Submit this report? (Y/n)'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Submit this report? (Y/n)'), SETTLE);
     expect(app.frame()).not.toContain('dup.example');
     app.stdin.write(KEYS.enter);
-    await waitFor(() => expect(app.frame()).toContain('✔ Created report 4242'));
+    await vi.waitFor(() => expect(app.frame()).toContain('✔ Created report 4242'), SETTLE);
     expect(app.submitted[0]!.body.assets).toEqual([{content: 'fresh.example', status: 'UNKNOWN'}]);
   });
 
@@ -218,14 +218,14 @@ describe('guided create', () => {
     expect(app.frame()).not.toContain('Drop ');
     expect(app.frame()).toContain('Submit this report? (y/N)');
     app.stdin.write(KEYS.enter);
-    await waitFor(() => expect(app.frame()).toContain('Cancelled: nothing was sent.'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Cancelled: nothing was sent.'), SETTLE);
     expect(app.submitted).toEqual([]);
   });
 
   it('x.example:BLOCKED sets the status without a second question', async () => {
     const app = await mountReady({}, ONLY_ASSETS);
     await answer(app, 'x.example:blocked');
-    await waitFor(() => expect(app.frame()).toContain('✔ Asset 1: x.example (BLOCKED)'));
+    await vi.waitFor(() => expect(app.frame()).toContain('✔ Asset 1: x.example (BLOCKED)'), SETTLE);
     expect(app.frame()).not.toContain('Status of');
     await answer(app, 'y.example:BLOKED');
     expect(app.frame()).toContain('did you mean :BLOCKED?');
@@ -241,12 +241,12 @@ describe('guided create', () => {
     expect(app.frame()).toContain('Ctrl+X writes it in $EDITOR');
     await press(app, 'draft');
     app.stdin.write('\u0018');
-    await waitFor(() => expect(app.frame()).toContain('✔ Description: # Clone (+2 lines)'));
+    await vi.waitFor(() => expect(app.frame()).toContain('✔ Description: # Clone (+2 lines)'), SETTLE);
     expect(opened).toEqual(['draft']);
     await answer(app, 'a.example:BLOCKED');
     await answer(app, '');
     await answer(app, '');
-    await waitFor(() => expect(app.checked.length).toBe(1));
+    await vi.waitFor(() => expect(app.checked.length).toBe(1), SETTLE);
     expect(app.checked[0]!.description).toBe('# Clone\n\nSee **login** page');
   });
 
@@ -255,15 +255,15 @@ describe('guided create', () => {
     await answer(app, 'Fake wallet site');
     await press(app, 'draft');
     app.stdin.write('\u0018');
-    await waitFor(() => expect(app.frame()).toContain('$VISUAL and $EDITOR are unset'));
+    await vi.waitFor(() => expect(app.frame()).toContain('$VISUAL and $EDITOR are unset'), SETTLE);
     expect(app.frame()).toContain('? Description: draft');
   });
 
   it('an invalid plan (input error) is shown and exits 3 before anything is sent', async () => {
     const app = await mountReady({check: async () => { throw new InputError([{field: '--attachment-url', message: 'must be a valid URL'}]); }}, ONLY_ASSETS);
     app.stdin.write('a.example\r\r\r');
-    await waitFor(() => expect(app.frame()).toContain('--attachment-url: must be a valid URL'));
-    await waitFor(() => expect(app.end.codes).toEqual([3]));
+    await vi.waitFor(() => expect(app.frame()).toContain('--attachment-url: must be a valid URL'), SETTLE);
+    await vi.waitFor(() => expect(app.end.codes).toEqual([3]), SETTLE);
     expect(app.submitted).toEqual([]);
   });
 
@@ -274,30 +274,30 @@ describe('guided create', () => {
       submit: () => new Promise(() => {}),
     }, ONLY_ASSETS);
     app.stdin.write('a.example\r\r\r');
-    await waitFor(() => expect(app.frame()).toContain('Checking which assets already have reports…'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Checking which assets already have reports…'), SETTLE);
     // The check starts in an effect after that frame.
-    await waitFor(() => expect(releaseCheck).toBeDefined());
+    await vi.waitFor(() => expect(releaseCheck).toBeDefined(), SETTLE);
     releaseCheck!();
-    await waitFor(() => expect(app.frame()).toContain('could not check (HTTP 503); you can still submit'));
+    await vi.waitFor(() => expect(app.frame()).toContain('could not check (HTTP 503); you can still submit'), SETTLE);
     app.stdin.write('y');
-    await waitFor(() => expect(app.frame()).toContain('Creating report…'));
+    await vi.waitFor(() => expect(app.frame()).toContain('Creating report…'), SETTLE);
   });
 
   it('Ctrl+C at a prompt or while submitting interrupts (exit 130)', async () => {
     const atPrompt = await mountReady();
     await press(atPrompt, 'Tit');
     atPrompt.stdin.write(KEYS.ctrlC);
-    await waitFor(() => expect(atPrompt.end.interrupts).toBe(1));
+    await vi.waitFor(() => expect(atPrompt.end.interrupts).toBe(1), SETTLE);
     expect(atPrompt.end.codes).toEqual([]);
     expect(atPrompt.end.notes).toEqual(['interrupted: nothing was sent']);
 
     const submitting = await mountReady({submit: () => new Promise(() => {})}, ONLY_ASSETS);
     submitting.stdin.write('a.example\r\r\r');
-    await waitFor(() => expect(submitting.frame()).toContain('Submit this report?'));
+    await vi.waitFor(() => expect(submitting.frame()).toContain('Submit this report?'), SETTLE);
     submitting.stdin.write('y');
-    await waitFor(() => expect(submitting.frame()).toContain('Creating report…'));
+    await vi.waitFor(() => expect(submitting.frame()).toContain('Creating report…'), SETTLE);
     submitting.stdin.write(KEYS.ctrlC);
-    await waitFor(() => expect(submitting.end.interrupts).toBe(1));
+    await vi.waitFor(() => expect(submitting.end.interrupts).toBe(1), SETTLE);
     // The request was out: it may have been created, and "nothing was sent" would be a lie.
     expect(submitting.end.notes).toEqual([expect.stringMatching(/^interrupted: the report may or may not have been created; check with `vigil reports search <asset>`/)]);
   });

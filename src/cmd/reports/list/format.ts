@@ -57,8 +57,6 @@ export function reportColumns(relativeTo?: number, queue = false): ReadonlyArray
   ];
 }
 
-export const REPORT_COLUMNS: ReadonlyArray<Column<Report>> = reportColumns();
-
 /**
  * Extra columns for the needs-customer-review queue: the ids of the proposals still
  * waiting and of their assets, pairwise, never cut (a reviewer copies them). A proposal id

@@ -13,7 +13,6 @@ import {runCli} from '../../../helpers/cli.js';
 import {ensureBuilt} from '../../../helpers/build.js';
 import {workerFixture} from '../../../jobs/fixture.js';
 import {spec} from '../../../jobs/harness.js';
-import {waitFor} from '../../../helpers/wait-for.js';
 import {requireProgram} from '../../../helpers/programs.js';
 
 // Redis suites start their own redis-server; without one they are skipped (test/helpers/programs.ts).
@@ -53,7 +52,7 @@ async function keys(prefix: string): Promise<string[]> {
 /** Schedulers (and, after their first runs, results) for `orgs` under `prefix`; the worker is stopped after. */
 async function scheduled(prefix: string, orgs: string[]) {
   const worker = await fixture.start({prefix, specs: orgs.map(org => spec(org))});
-  await waitFor('a run of each', () => orgs.every(org => worker.runs.some(run => run.org === org)));
+  await expect.poll(() => orgs.every(org => worker.runs.some(run => run.org === org)), {message: 'a run of each', timeout: 15_000}).toBe(true);
   await worker.shutdown(1000);
   expect((await listed(prefix)).rows.map(row => row.org).sort()).toEqual([...orgs].sort());
 }
@@ -113,7 +112,7 @@ describe.skipIf(redisServer.skipReason)('vigil schedules clear', () => {
     await scheduled('sc-d', ['sc-d1']);
     const beat = startHeartbeat(fixture.redis.client(), workersKey('sc-d', QUEUE_NAME), {id: 'h:1', host: 'h', pid: 1, version: 't', metricsUrl: 'http://127.0.0.1:1', startedAt: Date.now()});
     try {
-      await waitFor('the beat', async () => (await fixture.redis.client().hlen(workersKey('sc-d', QUEUE_NAME))) === 1);
+      await expect.poll(async () => (await fixture.redis.client().hlen(workersKey('sc-d', QUEUE_NAME))) === 1, {message: 'the beat', timeout: 15_000}).toBe(true);
       const result = await clear({prefix: 'sc-d', yes: true});
       expect(result.out).toBe('removed 1 scheduler of prefix sc-d\n');
       expect(result.err).toBe('warning: 1 worker of prefix sc-d is running (h:1) and will schedule its checks again; stop it first to keep them cleared\n');

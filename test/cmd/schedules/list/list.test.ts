@@ -7,7 +7,6 @@ import {runSchedulesList, type SchedulesListFlags} from '../../../../src/cmd/sch
 import {fakeIO} from '../../../helpers/fake-io.js';
 import {workerFixture} from '../../../jobs/fixture.js';
 import {spec} from '../../../jobs/harness.js';
-import {waitFor} from '../../../helpers/wait-for.js';
 import {startHeartbeat, workersKey} from '../../../../src/redis/heartbeat.js';
 import {QUEUE_NAME} from '../../../../src/redis/queue.js';
 import {requireProgram} from '../../../helpers/programs.js';
@@ -31,8 +30,8 @@ describe.skipIf(redisServer.skipReason)('vigil schedules list', () => {
     const worker = await fixture.start({prefix: 'sl', specs: [spec('sl-fail'), spec('sl-err'), spec('sl-new', {everyMs: 3_600_000})]});
     // The heartbeat `vigil worker` writes beside the worker: one is alive, so no warning.
     const beat = startHeartbeat(fixture.redis.client(), workersKey('sl', QUEUE_NAME), {id: 'h:1', host: 'h', pid: 1, version: 't', metricsUrl: 'http://127.0.0.1:1', startedAt: Date.now()});
-    await waitFor('both runs', () => ['sl-fail', 'sl-err'].every(org => worker.runs.some(run => run.org === org)));
-    await waitFor('the beat', async () => (await fixture.redis.client().hlen(workersKey('sl', QUEUE_NAME))) === 1);
+    await expect.poll(() => ['sl-fail', 'sl-err'].every(org => worker.runs.some(run => run.org === org)), {message: 'both runs', timeout: 15_000}).toBe(true);
+    await expect.poll(async () => (await fixture.redis.client().hlen(workersKey('sl', QUEUE_NAME))) === 1, {message: 'the beat', timeout: 15_000}).toBe(true);
     const {code, out, err} = await list(true, {prefix: 'sl'});
     await beat.stop();
     expect(code).toBe(0);
@@ -86,7 +85,7 @@ describe.skipIf(redisServer.skipReason)('vigil schedules list', () => {
 
   it('says when no worker of the prefix is alive, instead of a NEXT RUN in the past as if all were well', async () => {
     const worker = await fixture.start({prefix: 'sl-dead', specs: [spec('sl-dead', {everyMs: 1000})]});
-    await waitFor('a run', () => worker.runs.some(run => run.org === 'sl-dead'));
+    await expect.poll(() => worker.runs.some(run => run.org === 'sl-dead'), {message: 'a run', timeout: 15_000}).toBe(true);
     await worker.shutdown(1000);
     // A worker that stops removes its heartbeat: none is left under this prefix.
     const never = await list(true, {prefix: 'sl-dead'});

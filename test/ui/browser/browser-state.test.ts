@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {initialState, rangeLabel, reducer, selectedReport, type Action, type BrowserState} from '../../../src/ui/browser/state.js';
+import {initialState, rangeLabel, reducer, selectedReport, type Action, type BrowserState} from '../../../src/ui/browser/browser-state.js';
 import {makePages} from '../fixtures.js';
 
 const pages = makePages(7, 3); // pages of 3, 3, 1; cursors c1, c2

@@ -9,7 +9,7 @@ import type {BoardSource} from '../../board/source.js';
 import {Browser} from '../browser/browser.js';
 import {useInteractiveCommand} from '../hooks/use-interactive-command.js';
 import type {SessionEnd} from '../hooks/use-session.js';
-import {HealthBoard, type HealthBoardProps} from './board.js';
+import {HealthBoard, type HealthBoardProps} from './health-board.js';
 
 /**
  * What the live board needs from the command's context: the store to poll, a regrade through

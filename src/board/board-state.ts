@@ -1,13 +1,14 @@
 import type {Key} from 'ink';
-import type {Regrade} from '../../board/detail.js';
-import {buildBoard, cellKey, filterBoard, type Board, type BoardFilter, type BoardView} from '../../board/model.js';
-import type {BoardReading} from '../../board/source.js';
-import {moveCursor, placeCursor, START_CURSOR, type Cursor} from '../../board/viewport.js';
+import type {Regrade} from './detail.js';
+import {buildBoard, cellKey, filterBoard, type Board, type BoardFilter, type BoardView} from './model.js';
+import type {BoardReading} from './source.js';
+import {moveCursor, placeCursor, START_CURSOR, type Cursor} from './viewport.js';
 
 /**
  * The live board's state, pure (no React): the latest board, the cursor (a cell, kept across
- * refreshes), the filters, which screen is open and what each key does. The component renders
- * it and runs what it asks for (a regrade, the review browser).
+ * refreshes), the filters, which screen is open and what each key does. The component
+ * (src/ui/health-board/) renders it and runs what it asks for (a regrade, the review browser);
+ * ./board-poller.ts feeds it the reads.
  */
 export interface BoardState {
   board: Board | undefined;
@@ -80,6 +81,17 @@ export function boardReducer(state: BoardState, action: BoardAction): BoardState
     case 'key':
       return onKey(state, action.input, action.key, action.pageRows);
   }
+}
+
+/**
+ * The key actions of one input event. Keys typed faster than a frame (or pasted) arrive as one
+ * string: each character is its own key, a carriage return an Enter.
+ */
+export function keyActions(input: string, key: Key, pageRows: number): BoardAction[] {
+  if (input.length > 1 && !key.ctrl && !key.meta) {
+    return [...input].map(char => ({type: 'key', input: char === '\r' ? '' : char, key: {...key, return: char === '\r'}, pageRows}));
+  }
+  return [{type: 'key', input, key, pageRows}];
 }
 
 function onKey(state: BoardState, input: string, key: Key, pageRows: number): BoardState {

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import type {CommandContext} from '../../../src/cli/context.js';
 import type {BoardSource} from '../../../src/board/source.js';
-import {boardSession} from '../../../src/ui/board/board-screen.js';
+import {boardSession} from '../../../src/ui/health-board/board-screen.js';
 import {NOW, reading, stored} from '../../board/fixture.js';
 
 describe("the live board's regrade", () => {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {answersAsFlags, createReducer, initialCreateState, type CreateAction, type CreateState} from '../../../src/ui/create/state.js';
+import {answersAsFlags, createReducer, initialCreateState, type CreateAction, type CreateState} from '../../../src/ui/create/create-state.js';
 
 const all = {title: true, description: true, assets: true, contactInfo: true};
 

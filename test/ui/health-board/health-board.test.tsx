@@ -1,13 +1,13 @@
 import {Text, useInput} from 'ink';
 import {render} from 'ink-testing-library';
-import {afterEach, describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {DOCUMENTED_HEALTHCHECK_IDS, type HealthcheckResult} from '../../../src/api/wire/index.js';
 import type {BoardReading} from '../../../src/board/source.js';
 import type {StoredCheck} from '../../../src/metrics/store.js';
-import {HealthBoard} from '../../../src/ui/board/board.js';
+import {HealthBoard} from '../../../src/ui/health-board/health-board.js';
 import type {SessionEnd} from '../../../src/ui/hooks/use-session.js';
 import {NOW, reading, sample, stored} from '../../board/fixture.js';
-import {KEYS, fakeEnd, press, settled, waitFor} from '../helpers.js';
+import {KEYS, fakeEnd, press, settled, SETTLE} from '../helpers.js';
 
 let cleanup: Array<() => void> = [];
 afterEach(() => {
@@ -53,7 +53,7 @@ async function mount(items: StoredCheck[] = sample(), options: {columns?: number
   cleanup.push(() => app.unmount());
   // The cursor's cell is in inverse video even without colour: read the text.
   const frame = () => (app.lastFrame() ?? '').replace(/\u001b\[\d+m/g, '');
-  await waitFor(() => expect(frame()).toContain('ORG'));
+  await vi.waitFor(() => expect(frame()).toContain('ORG'), SETTLE);
   return {...app, store, regrades, reviews, end, frame};
 }
 
@@ -89,7 +89,7 @@ describe('the health board', () => {
     await press(app, 'j', 'j', 'j', 'l');
     // hooli's backlog: the cursor's cell. umbrella turns red and moves up; hooli moves down.
     app.store.items = sample().map(item => (item.spec.org === 'umbrella' && item.spec.check === 'takedowns.cancelled-count' ? stored('takedowns.cancelled-count', 'umbrella', 'fail') : item));
-    await waitFor(() => expect(rowOf(app.frame(), 'umbrella')).toMatch(/✖ fail/));
+    await vi.waitFor(() => expect(rowOf(app.frame(), 'umbrella')).toMatch(/✖ fail/), SETTLE);
     await press(app, KEYS.enter);
     expect(app.frame()).toContain('reviewing.backlog for org hooli: STALE');
     expect(app.frame()).toContain('runbook     https://github.com/example/vigil/blob/main/docs/runbooks.md#vigilcheckstale');
@@ -109,7 +109,7 @@ describe('the health board', () => {
     expect(app.frame()).toContain('thresholds  warn=5, fail=10');
     expect(app.frame()).toContain('press r to grade it now');
     await press(app, 'r');
-    await waitFor(() => expect(app.frame()).toContain('fail proposal_pending 5180: proposal 5180 waits'));
+    await vi.waitFor(() => expect(app.frame()).toContain('fail proposal_pending 5180: proposal 5180 waits'), SETTLE);
     // One finding listed of the 14 pendingCount observed: "findings 1" read as one pending.
     expect(app.frame()).toContain('findings    1 of 14 (pendingCount)');
     expect(app.regrades).toEqual(['reviewing.backlog@acme']);
@@ -123,9 +123,9 @@ describe('the health board', () => {
     huge.success!.at = 1e300;
     const app = await mount([huge, stored('takedowns.cancelled-count', 'acme', 'ok')]);
     app.store.skipped = [{id: 'reviewing.backlog@evil', problem: 'success.at: must be a time a date can hold'}];
-    await waitFor(() => expect(app.frame()).toContain('newest grade 1s ago · 1 worker alive · 1 bad stored entry skipped: --no-interactive names it'));
+    await vi.waitFor(() => expect(app.frame()).toContain('newest grade 1s ago · 1 worker alive · 1 bad stored entry skipped: --no-interactive names it'), SETTLE);
     await press(app, KEYS.enter);
-    await waitFor(() => expect(app.frame()).toContain('reviewing.backlog'));
+    await vi.waitFor(() => expect(app.frame()).toContain('reviewing.backlog'), SETTLE);
     expect(app.frame()).not.toContain('Invalid time value');
     expect(app.end.codes).toEqual([]);
   });
@@ -148,7 +148,7 @@ describe('the health board', () => {
     await press(app, 'l', 'v');
     expect(app.frame()).toContain('review queue of acme');
     await press(app, 'q');
-    await waitFor(() => expect(app.frame()).toContain('ORG'));
+    await vi.waitFor(() => expect(app.frame()).toContain('ORG'), SETTLE);
     expect(app.end.codes).toEqual([]);
     await press(app, KEYS.enter);
     expect(app.frame()).toContain('reviewing.backlog for org acme');
@@ -159,7 +159,7 @@ describe('the health board', () => {
     await press(app, '?');
     for (const key of ["Enter          the cell's detail", 'r              grade this (check, org) now', '/              filter orgs', 'f              only rows and columns', 'v              on a reviewing.* cell', 'PgUp PgDn g G', 'Esc']) expect(app.frame()).toContain(key);
     await press(app, '?', 'q');
-    await waitFor(() => expect(app.end.codes).toEqual([0]));
+    await vi.waitFor(() => expect(app.end.codes).toEqual([0]), SETTLE);
   });
 
   it('draws only the visible rows of 1,000 orgs, and scrolls with the cursor', async () => {
@@ -183,7 +183,7 @@ describe('the board at 80 and 120 columns, with every documented check', () => {
       const app = await mount(everyCheck(), {columns});
       // mount() sets the width after the first frame: a resize makes the board read it.
       app.stdout.emit('resize');
-      await waitFor(() => expect(app.frame().split('\n').at(-1)!.length).toBeLessThan(columns));
+      await vi.waitFor(() => expect(app.frame().split('\n').at(-1)!.length).toBeLessThan(columns), SETTLE);
       const lines = app.frame().split('\n');
       const headers = lines.find(line => line.startsWith('ORG'))!.slice(1).trim().split(/\s+/).slice(1);
       expect(headers.length).toBeGreaterThan(1);
