@@ -43,6 +43,9 @@ import {
   type ReviewResult,
   type SearchReportsRequest,
   type SearchReportsResult,
+  platformReadRequest,
+  type PlatformReadInput,
+  type PlatformReadName,
 } from './wire/index.js';
 
 /** How the client talks to the upstream. */
@@ -120,6 +123,8 @@ export interface ApiClient {
   listTakedowns(filters: TakedownFilters, options?: CallOptions): Promise<ListTakedownsResult>;
   /** POST /asset/check of one asset (docs/contract.md#checking-assets): a read, safe to repeat; pass a pacer for a bulk run. */
   checkAsset(content: string, options?: CallOptions): Promise<AssetCheckResult>;
+  /** One platform read (docs/contract.md#passthrough-reads): the JSON body as the upstream sent it; a read, safe to repeat. */
+  platformRead(name: PlatformReadName, input: PlatformReadInput, options?: CallOptions): Promise<unknown>;
   /**
    * Reviews one proposal of the needs-customer-review queue. Not idempotent: sent once unless
    * the connection was never made. Throws ReviewConflictError (409), ReviewLimitError (429,
@@ -270,6 +275,7 @@ function endpointsOf(call: Call): ApiClient {
       call({method: 'POST', path: PATHS.listTakedowns, json: toTakedownsListBody(filters), schema: listTakedownsResponseSchema(), policy: 'idempotent'}, callOptions),
     checkAsset: async (content, callOptions) =>
       call({method: 'POST', path: PATHS.checkAsset, json: assetCheckBody(content), schema: assetCheckResponseSchema(), policy: 'idempotent'}, callOptions),
+    platformRead: async (name, input, callOptions) => call({...platformReadRequest(name, input), schema: z.unknown(), policy: 'idempotent'}, callOptions),
     // Healthchecks compute a verdict and change nothing upstream: safe to repeat.
     runHealthcheck: async (id, body, callOptions) =>
       call({method: 'POST', path: checkPath(id), json: body, schema: healthcheckResultSchema(), read: readHealthcheckResult, policy: 'idempotent'}, callOptions),

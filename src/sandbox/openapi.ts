@@ -6,6 +6,7 @@ import {
 import {routeOf, SANDBOX_CHECKS} from './checks/registry.js';
 import {takedownsListBodySchema, takedownsListResponseOutSchema} from './takedowns.js';
 import {assetCheckBodySchema, assetCheckResponseOutSchema} from './routes/assets.js';
+import {platformOpenApiPaths} from './platform-openapi.js';
 import {
   createReportResponseOutSchema, errorBodySchema, listReportsQuerySchema, nestedErrorBodySchema,
   listReportsResponseOutSchema, reviewResponseOutSchema, searchReportsResponseOutSchema,
@@ -71,7 +72,7 @@ export function buildOpenApiDocument(version: string): Json {
     },
     servers: [{url: '/api/v2'}],
     security: [{apiKey: []}],
-    tags: [{name: 'report'}, {name: 'proposals'}, {name: 'healthchecks'}, {name: 'takedowns'}, {name: 'asset'}],
+    tags: [{name: 'report'}, {name: 'proposals'}, {name: 'healthchecks'}, {name: 'takedowns'}, {name: 'asset'}, {name: 'platform'}],
     paths: {
       [`/${HEALTHCHECK_LIST_PATH}`]: {
         post: {
@@ -157,6 +158,7 @@ export function buildOpenApiDocument(version: string): Json {
           responses: {200: ok('Matching reports, newest first', searchReportsResponseOutSchema), ...BODY_ERRORS},
         },
       },
+      ...platformOpenApiPaths({ok, jsonBody, schemaOf, errorResponse, errors: commonErrors}),
     },
     components: {
       securitySchemes: {apiKey: {type: 'apiKey', in: 'header', name: 'X-API-KEY'}},

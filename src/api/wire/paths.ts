@@ -12,6 +12,16 @@ export const PATHS = {
   listHealthchecks: 'healthchecks/list',
   listTakedowns: 'takedowns/list',
   checkAsset: 'asset/check',
+  organizationMetrics: 'organization/metrics',
+  metricsSummary: 'metrics/summary',
+  metricsFound: 'metrics/found',
+  queuesSnapshot: 'operations/queues/snapshot',
+  userMe: 'user/me',
+  userOrgs: 'user/orgs',
+  userOrg: 'user/orgs/{slug}',
+  organizationAssets: 'organization/assets',
+  organizationAssetGroups: 'organization/asset-groups',
+  organizationBrands: 'organization/brands',
 } as const;
 
 /** The review operation's path template, as the upstream documents it (and openapi.json publishes it). */
