@@ -1,7 +1,7 @@
 import {DOCUMENTED_HEALTHCHECK_IDS, PATHS} from '../../src/api/wire/index.js';
 import {createRequire} from 'node:module';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {startTestSandbox, type Caller} from './http.js';
+import {SCOPED_KEY, startTestSandbox, type Caller} from './http.js';
 
 // Ajv comes with fastify (its schema compiler); the 2020-12 build matches OpenAPI 3.1.
 const require = createRequire(import.meta.url);
@@ -80,6 +80,21 @@ describe('GET /api/v2/openapi.json', () => {
       ['/asset/check', 'post', '400', api.call('POST', 'asset/check', {body: {content: ' '}})],
       ['/takedowns/list', 'post', '400', api.call('POST', 'takedowns/list', {body: {slug: 'hooli', per_page: 0}})],
       ['/report/create', 'post', '422', api.call('POST', 'report/create', {body: {organizationSlug: 'acme', title: 'OpenAPI check', description: 'd', assets: [{content: 'openapi-check.example'}]}})],
+      ['/organization/metrics', 'get', '200', api.call('GET', 'organization/metrics?startDate=2026-01-01', {key: SCOPED_KEY})],
+      ['/organization/metrics', 'get', '404', api.call('GET', 'organization/metrics?brandSlug=nope', {key: SCOPED_KEY})],
+      ['/metrics/summary', 'post', '200', api.call('POST', 'metrics/summary', {body: {}, key: SCOPED_KEY})],
+      ['/metrics/found', 'post', '200', api.call('POST', 'metrics/found', {body: {}, key: SCOPED_KEY})],
+      ['/metrics/found', 'post', '401', api.call('POST', 'metrics/found', {body: {}})],
+      ['/operations/queues/snapshot', 'post', '200', api.call('POST', 'operations/queues/snapshot', {body: {}})],
+      ['/user/me', 'post', '200', api.call('POST', 'user/me', {body: {}})],
+      ['/user/orgs', 'post', '200', api.call('POST', 'user/orgs', {body: {}})],
+      ['/user/orgs/{slug}', 'get', '200', api.call('GET', 'user/orgs/acme')],
+      ['/user/orgs/{slug}', 'get', '404', api.call('GET', 'user/orgs/nope')],
+      ['/organization/assets', 'get', '200', api.call('GET', 'organization/assets?per_page=2', {key: SCOPED_KEY})],
+      ['/organization/assets', 'get', '400', api.call('GET', 'organization/assets?per_page=0', {key: SCOPED_KEY})],
+      ['/organization/asset-groups', 'get', '200', api.call('GET', 'organization/asset-groups', {key: SCOPED_KEY})],
+      ['/organization/brands', 'get', '200', api.call('GET', 'organization/brands', {key: SCOPED_KEY})],
+      ['/organization/brands', 'get', '401', api.call('GET', 'organization/brands')],
     ];
     const queue = await api.call('GET', 'organization/reports?slug=acme&needsCustomerReview=true&limit=1');
     const pending = queue.body.reports[0].proposals.find((p: {reviewStatus: string}) => p.reviewStatus === 'PENDING_CUSTOMER_REVIEW');
