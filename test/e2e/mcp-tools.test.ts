@@ -157,13 +157,17 @@ describe.skipIf(redisServer.skipReason)('vigil mcp, read-only', () => {
   });
 
   it.each(scopedCases)('%s (org-scoped key) answers a valid call, and an invalid one as a tool error naming the field', async (name, valid, check, invalid, refusal) => {
-    scoped ??= await startMcp([], {...env, VIGIL_API_KEY: E2E_SCOPED_KEY}).then(started => (sessions.push(started), started));
-    const good = await scoped.call(name, valid);
-    expect(good.isError, scoped.text(good)).toBeFalsy();
+    if (scoped === undefined) {
+      scoped = await startMcp([], {...env, VIGIL_API_KEY: E2E_SCOPED_KEY});
+      sessions.push(scoped);
+    }
+    const open = scoped;
+    const good = await open.call(name, valid);
+    expect(good.isError, open.text(good)).toBeFalsy();
     check(good);
-    const bad = await scoped.call(name, invalid);
+    const bad = await open.call(name, invalid);
     expect(bad.isError).toBe(true);
-    expect(scoped.text(bad)).toMatch(refusal);
+    expect(open.text(bad)).toMatch(refusal);
   });
 
   it('answers concurrent calls each with its own result', async () => {
