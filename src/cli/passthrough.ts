@@ -1,4 +1,4 @@
-import {nextPageSchema, platformReadWhat, type PlatformReadInput, type PlatformReadName} from '../api/wire/index.js';
+import {nextPageSchema, type AnyEndpoint} from '../api/wire/index.js';
 import {printJson, printRows, resolveOutputFormat, sanitizeText, type CellValue, type Column, type OutputFlags, type OutputFormat} from '../output/index.js';
 import type {CommandContext} from './context.js';
 import {streamPages} from './pages.js';
@@ -90,23 +90,23 @@ export function flattenFields(body: unknown): Row[] {
 }
 
 export interface PassthroughRead {
-  read: PlatformReadName;
-  input: PlatformReadInput;
+  /** A read declared in src/api/wire/endpoints/platform.ts (its answer read as sent). */
+  endpoint: AnyEndpoint;
+  /** The endpoint's input (vigil's names; the declaration spells the wire's). */
+  input: unknown;
   format: OutputFormat;
   view: View;
   /** Said on stderr for a person when the view finds no rows. */
   emptyMessage: string;
-  /** For a read that pages by `next_page`: the query key the cursor goes back in. */
-  paging?: {cursorParam: string; all: boolean; nextCommand: (cursor: string) => string; noun: string};
+  /** For a read that pages by `next_page`: the input of the page at a cursor, and what a person is shown. */
+  paging?: {all: boolean; withCursor: (cursor: string) => unknown; nextCommand: (cursor: string) => string; noun: string};
 }
 
 /** Runs one read and prints it; every failure is the client's (exit codes as every command's). */
 export async function runPassthroughRead(ctx: CommandContext, spec: PassthroughRead): Promise<void> {
-  const fetch = (cursor?: string) => {
-    const input = cursor === undefined || spec.paging === undefined ? spec.input : {...spec.input, query: {...spec.input.query, [spec.paging.cursorParam]: cursor}};
-    return ctx.client().platformRead(spec.read, input, {signal: ctx.signal});
-  };
-  const {format, view, paging} = spec;
+  const {endpoint, format, view, paging} = spec;
+  const fetch = (cursor?: string): Promise<unknown> =>
+    ctx.client().call(endpoint, cursor === undefined || paging === undefined ? spec.input : paging.withCursor(cursor), {signal: ctx.signal});
   if (paging?.all) {
     const shown = await streamPages(ctx, {
       fetch: async cursor => {
@@ -115,7 +115,7 @@ export async function runPassthroughRead(ctx: CommandContext, spec: PassthroughR
       },
       format,
       columns: view.columns,
-      what: platformReadWhat(spec.read),
+      what: `${endpoint.method} ${endpoint.path}`,
       noun: paging.noun,
     });
     if (shown === 0 && (format === 'table' || format === 'markdown')) ctx.io.stderr.write(`${spec.emptyMessage}\n`);
@@ -147,7 +147,7 @@ export function readFormat(flags: OutputFlags, ctx: CommandContext, problems = n
 }
 
 /** A read that takes no flags but the output's: the request the docs name (none: `{}`), then the view. */
-export async function runPlainRead(flags: OutputFlags, ctx: CommandContext, read: Omit<PassthroughRead, 'format' | 'input'> & {input?: PlatformReadInput}): Promise<void> {
+export async function runPlainRead(flags: OutputFlags, ctx: CommandContext, read: Omit<PassthroughRead, 'format' | 'input'>): Promise<void> {
   const format = readFormat(flags, ctx);
-  await runPassthroughRead(ctx, {...read, input: read.input ?? {}, format});
+  await runPassthroughRead(ctx, {...read, input: {}, format});
 }

@@ -1,12 +1,11 @@
-import * as z from 'zod';
 import {
   createReportRequestSchema, HEALTHCHECK_LIST_PATH, healthcheckRegistryWireSchema, healthcheckResultWireSchema, PATHS, PROPOSAL_REVIEW_PATH, REVIEW_LIMIT_PER_DAY, reviewRequestSchema,
   searchReportsRequestSchema,
 } from '../api/wire/index.js';
 import {routeOf, SANDBOX_CHECKS} from './checks/registry.js';
-import {takedownsListBodySchema, takedownsListResponseOutSchema} from './takedowns.js';
-import {assetCheckBodySchema, assetCheckResponseOutSchema} from './routes/assets.js';
-import {platformOpenApiPaths} from './platform-openapi.js';
+import {SERVED} from './endpoints/index.js';
+import {servedPaths} from './endpoints/serve.js';
+import {BODY_ERRORS, COMMON_ERRORS, commonErrors, errorResponse, jsonBody, ok, parametersOf, schemaOf, type Json} from './openapi-parts.js';
 import {
   createReportResponseOutSchema, errorBodySchema, listReportsQuerySchema, nestedErrorBodySchema,
   listReportsResponseOutSchema, reviewResponseOutSchema, searchReportsResponseOutSchema,
@@ -18,43 +17,8 @@ import {
  * published contract cannot drift from the code.
  */
 
-type Json = Record<string, unknown>;
-
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
-  const {$schema: _ignored, ...rest} = z.toJSONSchema(schema, {io, unrepresentable: 'any'}) as Json;
-  return rest;
-}
-
-const errorResponse = (description: string, schema = 'Error') => ({description, content: {'application/json': {schema: {$ref: `#/components/schemas/${schema}`}}}});
-/** The errors every operation may answer, in the operation's error shape (http-errors.ts). */
-const commonErrors = (schema: 'Error' | 'NestedError' = 'Error') => ({
-  400: errorResponse(`Invalid input data (code BAD_REQUEST); ${schema === 'Error' ? 'issues lists' : 'the message names'} every problem`, schema),
-  401: errorResponse('Authorization not provided (code UNAUTHORIZED)', schema),
-  403: errorResponse('Insufficient access (code FORBIDDEN)', schema),
-  413: errorResponse('Request body over the size limit', schema),
-  500: errorResponse('Internal server error (code INTERNAL_SERVER_ERROR)', schema),
-});
-const COMMON_ERRORS = commonErrors();
-/** Operations with a JSON body also refuse any other content type. */
-const BODY_ERRORS = {...COMMON_ERRORS, 415: errorResponse('The body is not application/json (code UNSUPPORTED_MEDIA_TYPE)')};
-
-function jsonBody(schema: z.ZodType): Json {
-  return {required: true, content: {'application/json': {schema: schemaOf(schema, 'input')}}};
-}
-
-function ok(description: string, schema: z.ZodType): Json {
-  return {description, content: {'application/json': {schema: schemaOf(schema, 'output')}}};
-}
-
 function queryParameters(): Json[] {
-  return Object.entries(listReportsQuerySchema.shape).map(([name, schema]) => {
-    const field = schema as z.ZodType;
-    const optional = field instanceof z.ZodOptional;
-    const inner = optional ? (field as z.ZodOptional<z.ZodType>).unwrap() : field;
-    const json = schemaOf(inner, 'input');
-    const description = field.description ?? inner.description;
-    return {name, in: 'query', required: !optional, ...(description ? {description} : {}), ...(name === 'excludeAutomation' ? {deprecated: true} : {}), schema: json};
-  });
+  return parametersOf(listReportsQuerySchema, new Set(['excludeAutomation']));
 }
 
 /** `takedowns.cancelled-count` -> `healthchecksTakedownsCancelledCount`. */
@@ -72,7 +36,7 @@ export function buildOpenApiDocument(version: string): Json {
     },
     servers: [{url: '/api/v2'}],
     security: [{apiKey: []}],
-    tags: [{name: 'report'}, {name: 'proposals'}, {name: 'healthchecks'}, {name: 'takedowns'}, {name: 'asset'}, {name: 'platform'}],
+    tags: [...new Set(['report', 'proposals', 'healthchecks', ...SERVED.map(served => served.endpoint.tag)])].map(name => ({name})),
     paths: {
       [`/${HEALTHCHECK_LIST_PATH}`]: {
         post: {
@@ -131,24 +95,6 @@ export function buildOpenApiDocument(version: string): Json {
           },
         },
       },
-      [`/${PATHS.listTakedowns}`]: {
-        post: {
-          operationId: 'takedownsList',
-          summary: "List the organization's takedowns (current state), filtered; newest update first unless sorting says otherwise",
-          tags: ['takedowns'],
-          requestBody: jsonBody(takedownsListBodySchema),
-          responses: {200: ok('One page of takedowns; next_page is null on the last', takedownsListResponseOutSchema), ...BODY_ERRORS},
-        },
-      },
-      [`/${PATHS.checkAsset}`]: {
-        post: {
-          operationId: 'assetCheck',
-          summary: 'Check asset status: BLOCKED, ALLOWED or UNKNOWN, with the source that decided',
-          tags: ['asset'],
-          requestBody: jsonBody(assetCheckBodySchema),
-          responses: {200: ok('The asset status', assetCheckResponseOutSchema), ...BODY_ERRORS},
-        },
-      },
       [`/${PATHS.searchReports}`]: {
         post: {
           operationId: 'reportsSearch',
@@ -158,7 +104,8 @@ export function buildOpenApiDocument(version: string): Json {
           responses: {200: ok('Matching reports, newest first', searchReportsResponseOutSchema), ...BODY_ERRORS},
         },
       },
-      ...platformOpenApiPaths({ok, jsonBody, schemaOf, errorResponse, errors: commonErrors}),
+      // Each endpoint of src/api/wire/endpoints/ the sandbox serves: derived from its declaration.
+      ...servedPaths(SERVED),
     },
     components: {
       securitySchemes: {apiKey: {type: 'apiKey', in: 'header', name: 'X-API-KEY'}},

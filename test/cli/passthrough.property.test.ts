@@ -42,7 +42,7 @@ const FORMATS: Array<[boolean, Record<string, unknown>]> = [[true, {}], [false, 
 async function output(run: Run, flags: Record<string, unknown>, tty: boolean, body: unknown): Promise<string> {
   const ctx = fakeContext({tty, columns: 80});
   const wire = JSON.parse(JSON.stringify(body)) as unknown;
-  const client = {platformRead: async () => wire} as unknown as ApiClient;
+  const client = {call: async () => wire} as unknown as ApiClient;
   await run(flags, {...ctx, io: redactingIO(ctx.io), client: () => client});
   return ctx.io.out();
 }

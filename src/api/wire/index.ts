@@ -16,4 +16,5 @@ export * from './review.js';
 export * from './healthcheck-registry.js';
 export * from './takedowns.js';
 export * from './assets.js';
-export * from './platform-reads.js';
+export * from './endpoint.js';
+export * from './endpoints/index.js';

@@ -1,3 +1,4 @@
+import {userMe} from '../../api/wire/endpoints/platform.js';
 import type {CommandContext} from '../../cli/context.js';
 import {FIELD_VIEW, runPlainRead} from '../../cli/passthrough.js';
 import type {OutputFlags} from '../../output/index.js';
@@ -7,5 +8,5 @@ import type {OutputFlags} from '../../output/index.js';
  * (docs/contract.md#passthrough-reads).
  */
 export function runWhoami(flags: OutputFlags, ctx: CommandContext): Promise<void> {
-  return runPlainRead(flags, ctx, {read: 'userMe', view: FIELD_VIEW, emptyMessage: 'The upstream sent an empty answer.'});
+  return runPlainRead(flags, ctx, {endpoint: userMe, view: FIELD_VIEW, emptyMessage: 'The upstream sent an empty answer.'});
 }

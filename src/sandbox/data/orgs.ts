@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type {orgAssetsQuerySchema} from '../../api/wire/endpoints/platform.js';
 import type {Access} from '../keys.js';
 import type {Org} from '../model.js';
 import type {Store} from '../store.js';
@@ -108,18 +109,12 @@ export function orgAssets(store: Store, org: Org): OrgAsset[] {
   }));
 }
 
-export const orgAssetsQuerySchema = z.object({
-  type: z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'Invalid asset type provided').optional(),
-  groupId: z.string().regex(/^-?\d+$/, 'groupId must be an integer').transform(Number).optional(),
-  query: z.string().optional(),
-  per_page: z.string().regex(/^\d+$/, 'per_page must be an integer from 1 to 1000').transform(Number).pipe(z.number().int().min(1, 'per_page must be an integer from 1 to 1000').max(1000, 'per_page must be an integer from 1 to 1000')).optional(),
-  next_page: z.string().regex(/^[1-9]\d*$/, 'next_page must be the next_page of the previous answer').optional(),
-});
+type OrgAssetsQuery = z.output<ReturnType<typeof orgAssetsQuerySchema>>;
 export const orgAssetsOutSchema = z.object({assets: z.array(orgAssetOutSchema), next_page: z.string().nullable()});
 export const ORG_ASSETS_PAGE_DEFAULT = 100;
 
 /** GET /organization/assets: the filters with AND, then a page at an offset cursor. */
-export function listOrgAssets(store: Store, org: Org, query: z.infer<typeof orgAssetsQuerySchema>): z.infer<typeof orgAssetsOutSchema> {
+export function listOrgAssets(store: Store, org: Org, query: OrgAssetsQuery): z.infer<typeof orgAssetsOutSchema> {
   const text = query.query?.toLowerCase();
   const matching = orgAssets(store, org)
     .filter(asset => query.type === undefined || asset.type === query.type)

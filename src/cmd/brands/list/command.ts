@@ -1,3 +1,4 @@
+import {organizationBrands} from '../../../api/wire/endpoints/platform.js';
 import {defineCommand} from '../../../cli/define.js';
 import {connectionOptions, OUTPUT_FORMATS, outputOptions} from '../../../cli/options.js';
 import {runBrandsList} from './list.js';
@@ -11,6 +12,7 @@ export const definition = defineCommand({
   ],
   options: () => connectionOptions.extend(outputOptions.shape),
   completions: {output: OUTPUT_FORMATS},
+  endpoints: [organizationBrands],
   mcp: {readOnly: true},
   run: ({options}, ctx) => runBrandsList(options, ctx),
 });

@@ -1,3 +1,4 @@
+import {organizationBrands} from '../../../api/wire/endpoints/platform.js';
 import type {CommandContext} from '../../../cli/context.js';
 import {fieldColumn, listView, runPlainRead} from '../../../cli/passthrough.js';
 import type {OutputFlags} from '../../../output/index.js';
@@ -15,5 +16,5 @@ const BRAND_VIEW = listView('brands', [
 
 /** `vigil brands list`: GET /organization/brands, one request (it does not page). */
 export function runBrandsList(flags: OutputFlags, ctx: CommandContext): Promise<void> {
-  return runPlainRead(flags, ctx, {read: 'organizationBrands', view: BRAND_VIEW, emptyMessage: 'The organization has no brands.'});
+  return runPlainRead(flags, ctx, {endpoint: organizationBrands, view: BRAND_VIEW, emptyMessage: 'The organization has no brands.'});
 }

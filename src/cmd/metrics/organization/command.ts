@@ -1,3 +1,4 @@
+import {organizationMetrics} from '../../../api/wire/endpoints/platform.js';
 import {defineCommand} from '../../../cli/define.js';
 import {connectionOptions, OUTPUT_FORMATS, outputOptions, textOption} from '../../../cli/options.js';
 import {runMetricsOrganization} from './organization.js';
@@ -17,6 +18,7 @@ export const definition = defineCommand({
       to: textOption('To this date (ISO 8601, inclusive; a bare date is its whole day, UTC; default: now)', 'iso'),
     }),
   completions: {output: OUTPUT_FORMATS},
+  endpoints: [organizationMetrics],
   mcp: {readOnly: true},
   run: ({options}, ctx) => runMetricsOrganization(options, ctx),
 });

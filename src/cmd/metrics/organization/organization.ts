@@ -1,5 +1,5 @@
+import {organizationMetrics, type OrgMetricsFilters} from '../../../api/wire/endpoints/platform.js';
 import * as z from 'zod';
-import {ORG_METRICS_QUERY} from '../../../api/wire/index.js';
 import type {CommandContext} from '../../../cli/context.js';
 import {checkFlags, dateOrder, isoDate, nonBlank} from '../../../cli/flag-values.js';
 import {isObjectRow, readFormat, rowsAt, runPassthroughRead, scalarAt, valueAt, type Row, type View} from '../../../cli/passthrough.js';
@@ -44,6 +44,6 @@ export async function runMetricsOrganization(flags: MetricsOrganizationFlags, ct
   const problems = new Problems();
   const values = checkFlags(metricsFlags, flags, problems) ?? {};
   const format = readFormat(flags, ctx, problems);
-  const query = {[ORG_METRICS_QUERY.brandSlug]: values.brandSlug, [ORG_METRICS_QUERY.from]: values.from, [ORG_METRICS_QUERY.to]: values.to};
-  await runPassthroughRead(ctx, {read: 'organizationMetrics', input: {query}, format, view: ORG_METRICS_VIEW, emptyMessage: 'The answer holds no counts.'});
+  const input: OrgMetricsFilters = {brandSlug: values.brandSlug, from: values.from, to: values.to};
+  await runPassthroughRead(ctx, {endpoint: organizationMetrics, input, format, view: ORG_METRICS_VIEW, emptyMessage: 'The answer holds no counts.'});
 }

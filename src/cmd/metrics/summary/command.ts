@@ -1,3 +1,4 @@
+import {metricsSummary} from '../../../api/wire/endpoints/platform.js';
 import {defineCommand} from '../../../cli/define.js';
 import {connectionOptions, OUTPUT_FORMATS, outputOptions} from '../../../cli/options.js';
 import {runMetricsSummary} from './summary.js';
@@ -12,6 +13,7 @@ export const definition = defineCommand({
   ],
   options: () => connectionOptions.extend(outputOptions.shape),
   completions: {output: OUTPUT_FORMATS},
+  endpoints: [metricsSummary],
   mcp: {readOnly: true},
   run: ({options}, ctx) => runMetricsSummary(options, ctx),
 });

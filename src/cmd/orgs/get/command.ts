@@ -1,3 +1,4 @@
+import {userOrg} from '../../../api/wire/endpoints/platform.js';
 import * as z from 'zod';
 import {defineCommand} from '../../../cli/define.js';
 import {argument, connectionOptions, OUTPUT_FORMATS, outputOptions} from '../../../cli/options.js';
@@ -13,6 +14,7 @@ export const definition = defineCommand({
   args: () => z.tuple([z.string().describe(argument({name: 'slug', description: 'Organization slug'}))]),
   options: () => connectionOptions.extend(outputOptions.shape),
   completions: {output: OUTPUT_FORMATS},
+  endpoints: [userOrg],
   mcp: {readOnly: true},
   run: ({options, args}, ctx) => runOrgsGet({...options, slug: args[0]}, ctx),
 });

@@ -1,3 +1,4 @@
+import {userOrg} from '../../../api/wire/endpoints/platform.js';
 import * as z from 'zod';
 import type {CommandContext} from '../../../cli/context.js';
 import {checkValue} from '../../../cli/flag-values.js';
@@ -18,5 +19,5 @@ export async function runOrgsGet(flags: OrgsGetFlags, ctx: CommandContext): Prom
   const problems = new Problems();
   const slug = checkValue(z.string().trim().regex(ORG_SLUG, ORG_SLUG_RULE), flags.slug ?? '', 'slug', problems);
   const format = readFormat(flags, ctx, problems);
-  await runPassthroughRead(ctx, {read: 'userOrg', input: {pathSlug: slug!}, format, view: FIELD_VIEW, emptyMessage: 'The upstream sent an empty answer.'});
+  await runPassthroughRead(ctx, {endpoint: userOrg, input: {slug: slug!}, format, view: FIELD_VIEW, emptyMessage: 'The upstream sent an empty answer.'});
 }

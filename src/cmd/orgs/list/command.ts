@@ -1,3 +1,4 @@
+import {userOrgs} from '../../../api/wire/endpoints/platform.js';
 import {defineCommand} from '../../../cli/define.js';
 import {connectionOptions, OUTPUT_FORMATS, outputOptions} from '../../../cli/options.js';
 import {runOrgsList} from './list.js';
@@ -12,6 +13,7 @@ export const definition = defineCommand({
   ],
   options: () => connectionOptions.extend(outputOptions.shape),
   completions: {output: OUTPUT_FORMATS},
+  endpoints: [userOrgs],
   mcp: {readOnly: true},
   run: ({options}, ctx) => runOrgsList(options, ctx),
 });

@@ -1,3 +1,4 @@
+import {userOrgs} from '../../../api/wire/endpoints/platform.js';
 import type {CommandContext} from '../../../cli/context.js';
 import {listView, runPlainRead} from '../../../cli/passthrough.js';
 import type {OutputFlags} from '../../../output/index.js';
@@ -9,5 +10,5 @@ import {ORG_COLUMNS} from '../shared/columns.js';
  * (docs/contract.md#passthrough-reads).
  */
 export function runOrgsList(flags: OutputFlags, ctx: CommandContext): Promise<void> {
-  return runPlainRead(flags, ctx, {read: 'userOrgs', view: listView('organizations', ORG_COLUMNS), emptyMessage: 'No organizations in the answer.'});
+  return runPlainRead(flags, ctx, {endpoint: userOrgs, view: listView('organizations', ORG_COLUMNS), emptyMessage: 'No organizations in the answer.'});
 }

@@ -1,5 +1,5 @@
 import type {ListTakedownsResult, TakedownFilters} from '../../../api/wire/index.js';
-import {PATHS} from '../../../api/wire/index.js';
+import {listTakedowns} from '../../../api/wire/endpoints/takedowns.js';
 import type {CommandContext} from '../../../cli/context.js';
 import {streamPages} from '../../../cli/pages.js';
 import {printJson, printRows, sanitizeText} from '../../../output/index.js';
@@ -9,7 +9,7 @@ import {takedownsNextPageCommand, validateTakedownsListFlags, type TakedownsList
 const EMPTY_MESSAGE = 'No takedowns match these filters.';
 
 function fetchPage(filters: TakedownFilters, ctx: CommandContext): Promise<ListTakedownsResult> {
-  return ctx.client().listTakedowns(filters, {signal: ctx.signal});
+  return ctx.client().call(listTakedowns, filters, {signal: ctx.signal});
 }
 
 /**
@@ -27,7 +27,7 @@ export async function runTakedownsList(flags: TakedownsListFlags, ctx: CommandCo
       },
       format,
       columns: TAKEDOWN_COLUMNS,
-      what: `POST ${PATHS.listTakedowns}`,
+      what: `${listTakedowns.method} ${listTakedowns.path}`,
       noun: 'takedowns',
     });
     if (shown === 0 && (format === 'table' || format === 'markdown')) ctx.io.stderr.write(`${EMPTY_MESSAGE}\n`);

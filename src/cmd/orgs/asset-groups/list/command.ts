@@ -1,3 +1,4 @@
+import {organizationAssetGroups} from '../../../../api/wire/endpoints/platform.js';
 import {defineCommand} from '../../../../cli/define.js';
 import {connectionOptions, OUTPUT_FORMATS, outputOptions} from '../../../../cli/options.js';
 import {runAssetGroupsList} from './list.js';
@@ -11,6 +12,7 @@ export const definition = defineCommand({
   ],
   options: () => connectionOptions.extend(outputOptions.shape),
   completions: {output: OUTPUT_FORMATS},
+  endpoints: [organizationAssetGroups],
   mcp: {readOnly: true},
   run: ({options}, ctx) => runAssetGroupsList(options, ctx),
 });

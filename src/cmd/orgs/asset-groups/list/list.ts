@@ -1,3 +1,4 @@
+import {organizationAssetGroups} from '../../../../api/wire/endpoints/platform.js';
 import type {CommandContext} from '../../../../cli/context.js';
 import {fieldColumn, listView, runPlainRead} from '../../../../cli/passthrough.js';
 import type {OutputFlags} from '../../../../output/index.js';
@@ -11,5 +12,5 @@ const GROUP_VIEW = listView('groups', [
 
 /** `vigil orgs asset-groups list`: GET /organization/asset-groups, one request (it does not page). */
 export function runAssetGroupsList(flags: OutputFlags, ctx: CommandContext): Promise<void> {
-  return runPlainRead(flags, ctx, {read: 'organizationAssetGroups', view: GROUP_VIEW, emptyMessage: 'The organization has no asset groups.'});
+  return runPlainRead(flags, ctx, {endpoint: organizationAssetGroups, view: GROUP_VIEW, emptyMessage: 'The organization has no asset groups.'});
 }

@@ -1,3 +1,4 @@
+import {organizationAssets} from '../../../../api/wire/endpoints/platform.js';
 import * as z from 'zod';
 import {KNOWN_ASSET_TYPES} from '../../../../api/enums.js';
 import {defineCommand} from '../../../../cli/define.js';
@@ -25,6 +26,7 @@ export const definition = defineCommand({
     }),
   completions: {output: OUTPUT_FORMATS, assetType: KNOWN_ASSET_TYPES, type: KNOWN_ASSET_TYPES},
   // Tool results are bounded: one page, then next_page.
+  endpoints: [organizationAssets],
   mcp: {readOnly: true, omit: ['all']},
   run: ({options}, ctx) => runOrgAssetsList(options, ctx),
 });

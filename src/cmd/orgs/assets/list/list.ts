@@ -1,5 +1,5 @@
+import {ORG_ASSETS_PAGE_MAX, organizationAssets, type OrgAssetsFilters} from '../../../../api/wire/endpoints/platform.js';
 import * as z from 'zod';
-import {ORG_ASSETS_PAGE_MAX, ORG_ASSETS_QUERY as Q} from '../../../../api/wire/index.js';
 import type {CommandContext} from '../../../../cli/context.js';
 import {checkFlags, nonBlank, wholeNumber} from '../../../../cli/flag-values.js';
 import {assetTypeWarnings} from '../../../../cli/list-flags.js';
@@ -55,26 +55,20 @@ export async function runOrgAssetsList(flags: OrgAssetsListFlags, ctx: CommandCo
   const format = readFormat(flags, ctx, problems);
   const type = values.assetType ?? values.type;
   for (const warning of assetTypeWarnings('--asset-type', type === undefined ? [] : [type])) ctx.io.stderr.write(`warning: ${sanitizeText(warning)}\n`);
-  const query = {
-    [Q.type]: type,
-    [Q.groupId]: values.groupId?.toString(),
-    [Q.query]: values.query,
-    [Q.perPage]: (values.perPage ?? values.limit)?.toString(),
-    [Q.nextPage]: values.nextPage,
-  };
+  const filters: OrgAssetsFilters = {type, groupId: values.groupId, query: values.query, perPage: values.perPage ?? values.limit, nextPage: values.nextPage};
   const nextCommand = (cursor: string) => {
     const words = ['vigil', 'orgs', 'assets', 'list'];
-    for (const [flag, value] of [['--asset-type', type], ['--group-id', query[Q.groupId]], ['--query', values.query], ['--per-page', query[Q.perPage]], ['--next-page', cursor]] as const) {
+    for (const [flag, value] of [['--asset-type', type], ['--group-id', filters.groupId?.toString()], ['--query', filters.query], ['--per-page', filters.perPage?.toString()], ['--next-page', cursor]] as const) {
       if (value !== undefined) words.push(flag, value);
     }
     return shellCommand(words);
   };
   await runPassthroughRead(ctx, {
-    read: 'organizationAssets',
-    input: {query},
+    endpoint: organizationAssets,
+    input: filters,
     format,
     view: ASSET_VIEW,
     emptyMessage: 'No assets match these filters.',
-    paging: {cursorParam: Q.nextPage, all: flags.all === true, nextCommand, noun: 'assets'},
+    paging: {all: flags.all === true, withCursor: cursor => ({...filters, nextPage: cursor}), nextCommand, noun: 'assets'},
   });
 }

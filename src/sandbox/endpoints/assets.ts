@@ -1,13 +1,10 @@
-import type {FastifyInstance} from 'fastify';
 import * as z from 'zod';
 import {ASSET_STATUSES} from '../../api/enums.js';
-import {normalizeAssetContent, PATHS} from '../../api/wire/index.js';
-import type {SandboxContext} from '../context.js';
-import {parseOrBadRequest} from '../http-errors.js';
-import {authenticate} from '../keys.js';
+import {normalizeAssetContent} from '../../api/wire/index.js';
+import {checkAsset} from '../../api/wire/endpoints/assets.js';
 import type {Store} from '../store.js';
+import {serve} from './serve.js';
 
-export const assetCheckBodySchema = z.object({content: z.string().trim().min(1, 'content: required, the asset to check')});
 export const assetCheckResponseOutSchema = z.object({
   status: z.enum(ASSET_STATUSES),
   source: z.string(),
@@ -20,7 +17,7 @@ export const assetCheckResponseOutSchema = z.object({
  * newest report's proposal holding the same normalised content decides; none is UNKNOWN
  * with reason `not-found`.
  */
-export function checkAsset(store: Store, content: string): z.infer<typeof assetCheckResponseOutSchema> {
+export function assetStatus(store: Store, content: string): z.infer<typeof assetCheckResponseOutSchema> {
   const key = normalizeAssetContent(content);
   let found: {status: (typeof ASSET_STATUSES)[number]; at: number} | undefined;
   for (const report of store.reports) {
@@ -34,10 +31,9 @@ export function checkAsset(store: Store, content: string): z.infer<typeof assetC
 }
 
 /** POST /asset/check (docs/contract.md#checking-assets): any key; no org. */
-export function assetRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  app.post(`/${PATHS.checkAsset}`, async request => {
-    authenticate(request.headers['x-api-key'], ctx.keys);
-    const body = parseOrBadRequest(assetCheckBodySchema, request.body ?? {});
-    return checkAsset(ctx.store, body.content);
-  });
-}
+export const assetCheckServed = serve(checkAsset, {
+  answer: assetCheckResponseOutSchema,
+  answers: 'The asset status',
+  example: {content: 'acme-wallet-verify.example'},
+  handle: ({input, ctx}) => assetStatus(ctx.store, input.content),
+});
