@@ -2,7 +2,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {SCOPED_KEY, startTestSandbox, type Caller} from './http.js';
 
 /*
- * The platform's plain reads as the sandbox serves them (src/sandbox/routes/platform.ts): the
+ * The platform's plain reads as the sandbox serves them (src/sandbox/endpoints/platform.ts): the
  * org is the key's own, and the numbers agree with the listings and checks the same data feeds.
  */
 

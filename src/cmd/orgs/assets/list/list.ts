@@ -20,7 +20,12 @@ export interface OrgAssetsListFlags extends OutputFlags {
 }
 
 const perPage = () => wholeNumber({min: 1, max: ORG_ASSETS_PAGE_MAX}).optional();
-const assetType = () => nonBlank().transform(value => value.trim().toUpperCase()).optional();
+// An unknown type is sent with a warning (the upstream adds types), but never text no type could be.
+const assetType = () =>
+  nonBlank()
+    .transform(value => value.trim().toUpperCase())
+    .pipe(z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'must be an asset type such as URL or TWITTER (letters, digits and _; vigil asset types)'))
+    .optional();
 const orgAssetsFlags = z.object({
   assetType: assetType(),
   type: assetType(),

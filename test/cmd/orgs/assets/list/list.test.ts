@@ -56,6 +56,7 @@ describe('orgs assets list', () => {
     ['group-id -2', {groupId: '-2'}, '--group-id'],
     ['group-id x', {groupId: 'x'}, '--group-id'],
     ['blank query', {query: ' '}, '--query'],
+    ['a type no type could be', {assetType: 'no-such-type'}, '--asset-type'],
     ['--all with --next-page', {all: true, nextPage: '3'}, '--next-page'],
   ])('refuses %s naming the flag, with nothing sent (exit 3)', async (_name, flags, field) => {
     const seen = interceptApi('GET', PATH, [{body: {assets: []}}]);
