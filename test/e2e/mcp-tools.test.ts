@@ -53,6 +53,8 @@ afterAll(async () => {
   await Promise.all([sandbox?.stop(), redis?.stop()]);
 });
 
+let scoped: McpSession | undefined;
+const slugsOf = (result: CallToolResult, key: string) => (result.structuredContent as Record<string, Array<{slug: string}>>)[key]!.map(item => item.slug);
 const reportsOf = (result: CallToolResult) => (result.structuredContent as {reports: Array<{id: string; status: string}>}).reports;
 
 describe.skipIf(redisServer.skipReason)('vigil mcp, read-only', () => {
@@ -121,13 +123,26 @@ describe.skipIf(redisServer.skipReason)('vigil mcp, read-only', () => {
     ['asset_check', {content: ['never-seen.example']}, result => expect(result.structuredContent).toMatchObject({content: 'never-seen.example', status: 'UNKNOWN'}), {content: ['a.example'], rate: 0}, /rate: must be a whole number/],
     ['takedowns_list', {org: 'hooli', takedownStatus: ['IN_PROGRESS'], perPage: 5}, result => expect((result.structuredContent as {takedowns: Array<{status: string}>}).takedowns.map(t => t.status)).toEqual(Array(5).fill('IN_PROGRESS')), {org: 'hooli', livenessStatus: ['ZOMBIE']}, /livenessStatus: unknown ZOMBIE/],
     ['reports_list', {org: 'acme', needsCustomerReview: true, limit: 2}, result => expect(reportsOf(result)).toHaveLength(2), {org: 'acme', reviewStatus: ['MAYBE']}, /reviewStatus: unknown decision MAYBE/],
+    ['whoami', {}, result => expect(result.structuredContent).toMatchObject({kind: 'staff'}), {colour: 'red'}, /colour: unknown argument/],
+    ['orgs_list', {}, result => expect(slugsOf(result, 'organizations')).toEqual(['acme', 'globex', 'initech', 'umbrella', 'hooli']), {colour: 'red'}, /colour: unknown argument/],
+    ['orgs_get', {slug: 'hooli'}, result => expect(result.structuredContent).toMatchObject({slug: 'hooli', name: 'Hooli'}), {slug: '../x'}, /slug: must be an org slug/],
+    ['queues_snapshot', {}, result => expect(slugsOf(result, 'organizations')).toHaveLength(5), {colour: 'red'}, /colour: unknown argument/],
+  ];
+  // The reads whose org is the key's own (docs/contract.md#passthrough-reads), called with the org-scoped key (acme).
+  const scopedCases: typeof cases = [
+    ['metrics_organization', {from: '2026-01-01'}, result => expect(result.structuredContent).toMatchObject({metrics: {reports: expect.any(Number)}}), {from: '2026-02-30'}, /from: must be an ISO-8601 date/],
+    ['metrics_summary', {}, result => expect(result.structuredContent).toMatchObject({organization: {slug: 'acme'}}), {colour: 'red'}, /colour: unknown argument/],
+    ['metrics_found', {}, result => expect(result.structuredContent).toMatchObject({found: expect.any(Number)}), {colour: 'red'}, /colour: unknown argument/],
+    ['orgs_assets_list', {type: 'URL', perPage: 2}, result => expect((result.structuredContent as {assets: unknown[]; next_page: string}).next_page).toBe('2'), {perPage: 0}, /perPage: must be a whole number between 1 and 1000/],
+    ['orgs_asset-groups_list', {}, result => expect((result.structuredContent as {groups: unknown[]}).groups).toHaveLength(3), {colour: 'red'}, /colour: unknown argument/],
+    ['brands_list', {}, result => expect(slugsOf(result, 'brands')).toEqual(['acme-wallet', 'acme-exchange', 'acme-bank']), {colour: 'red'}, /colour: unknown argument/],
   ];
 
   it('covers every listed tool with a valid and an invalid call', async () => {
     const {tools} = await mcp.client.listTools();
     const listed = tools.map(tool => tool.name);
     const derivable = readTools(CLI).filter(tool => exampleCall(tool) !== undefined).map(tool => tool.name);
-    const covered = cases.map(([name]) => name);
+    const covered = [...cases, ...scopedCases].map(([name]) => name);
     expect(listed.filter(name => !covered.includes(name) && !derivable.includes(name)), 'tools with no case in test/e2e/mcp-tools.test.ts and no example in their definition to make one (one valid call, one the command refuses)').toEqual([]);
     expect(covered.filter(name => !listed.includes(name)), 'cases naming no tool the server lists').toEqual([]);
   });
@@ -142,11 +157,25 @@ describe.skipIf(redisServer.skipReason)('vigil mcp, read-only', () => {
     expect(mcp.text(bad)).not.toMatch(/\n\s+at /);
   });
 
+  it.each(scopedCases)('%s (org-scoped key) answers a valid call, and an invalid one as a tool error naming the field', async (name, valid, check, invalid, refusal) => {
+    if (scoped === undefined) {
+      scoped = await startMcp([], {...env, VIGIL_API_KEY: E2E_SCOPED_KEY});
+      sessions.push(scoped);
+    }
+    const open = scoped;
+    const good = await open.call(name, valid);
+    expect(good.isError, open.text(good)).toBeFalsy();
+    check(good);
+    const bad = await open.call(name, invalid);
+    expect(bad.isError).toBe(true);
+    expect(open.text(bad)).toMatch(refusal);
+  });
+
   // A tool with no case above is called as its definition's first followable example says.
   it("answers the call each other tool's example makes, and refuses an argument it does not take", async () => {
     const {tools} = await mcp.client.listTools();
     const listed = new Set(tools.map(tool => tool.name));
-    for (const tool of readTools(CLI).filter(t => listed.has(t.name) && !cases.some(([name]) => name === t.name))) {
+    for (const tool of readTools(CLI).filter(t => listed.has(t.name) && ![...cases, ...scopedCases].some(([name]) => name === t.name))) {
       const call = exampleCall(tool)!;
       const good = await mcp.call(tool.name, call);
       expect(good.isError, `${tool.name} ${JSON.stringify(call)}: ${mcp.text(good)}`).toBeFalsy();

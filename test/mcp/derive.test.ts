@@ -76,7 +76,7 @@ describe('MCP tools from the command definitions', () => {
 
   it('are each listed in docs/mcp.md with their kind and inputs', () => {
     const page = readFileSync(path.join(ROOT, 'docs/mcp.md'), 'utf8');
-    const rows = [...page.matchAll(/^\| `([a-z_]+)` \| ([^|]+) \| ([^|]+) \|/gm)].map(([, name, kind, inputs]) => ({name, kind: kind!.trim(), inputs: inputs!.trim()}));
+    const rows = [...page.matchAll(/^\| `([a-z_-]+)` \| ([^|]+) \| ([^|]+) \|/gm)].map(([, name, kind, inputs]) => ({name, kind: kind!.trim(), inputs: inputs!.trim()}));
     const wanted = tools.map(tool => ({
       name: tool.name,
       kind: tool.write ? `write (${tool.annotations.destructiveHint ? '' : 'not '}destructive, ${tool.annotations.idempotentHint ? '' : 'not '}idempotent)` : 'read-only',

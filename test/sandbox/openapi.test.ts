@@ -1,7 +1,7 @@
 import {DOCUMENTED_HEALTHCHECK_IDS, PATHS} from '../../src/api/wire/index.js';
 import {createRequire} from 'node:module';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {startTestSandbox, type Caller} from './http.js';
+import {SCOPED_KEY, startTestSandbox, type Caller} from './http.js';
 import {SERVED} from '../../src/sandbox/endpoints/index.js';
 
 // Ajv comes with fastify (its schema compiler); the 2020-12 build matches OpenAPI 3.1.
@@ -79,6 +79,11 @@ describe('GET /api/v2/openapi.json', () => {
       ['/asset/check', 'post', '400', api.call('POST', 'asset/check', {body: {content: ' '}})],
       ['/takedowns/list', 'post', '400', api.call('POST', 'takedowns/list', {body: {slug: 'hooli', per_page: 0}})],
       ['/report/create', 'post', '422', api.call('POST', 'report/create', {body: {organizationSlug: 'acme', title: 'OpenAPI check', description: 'd', assets: [{content: 'openapi-check.example'}]}})],
+      ['/organization/metrics', 'get', '404', api.call('GET', 'organization/metrics?brandSlug=nope', {key: SCOPED_KEY})],
+      ['/metrics/found', 'post', '401', api.call('POST', 'metrics/found', {body: {}})],
+      ['/user/orgs/{slug}', 'get', '404', api.call('GET', 'user/orgs/nope')],
+      ['/organization/assets', 'get', '400', api.call('GET', 'organization/assets?per_page=0', {key: SCOPED_KEY})],
+      ['/organization/brands', 'get', '401', api.call('GET', 'organization/brands')],
     ];
     const queue = await api.call('GET', 'organization/reports?slug=acme&needsCustomerReview=true&limit=1');
     const pending = queue.body.reports[0].proposals.find((p: {reviewStatus: string}) => p.reviewStatus === 'PENDING_CUSTOMER_REVIEW');
@@ -89,10 +94,12 @@ describe('GET /api/v2/openapi.json', () => {
       [reviewPath, 'post', '404', api.call('POST', 'organization/proposals/1/review', {body: {assetId: 1, decision: 'REJECT'}})],
     );
     // A served endpoint (src/sandbox/endpoints/) brings its own case: its example, answered 200.
-    for (const {endpoint, example} of SERVED) {
+    for (const {endpoint, example, exampleParams, exampleKey} of SERVED as ReadonlyArray<(typeof SERVED)[number] & {exampleParams?: Record<string, string>; exampleKey?: 'all' | 'scoped'}>) {
       const input = (example ?? {}) as Record<string, unknown>;
       const query = new URLSearchParams(Object.entries(input).map(([name, value]) => [name, String(value)]));
-      const reply = endpoint.method === 'GET' ? api.call('GET', `${endpoint.path}?${query}`) : api.call('POST', endpoint.path, {body: input});
+      const path = endpoint.path.replace(/\{(\w+)\}/g, (_whole, name: string) => encodeURIComponent(exampleParams?.[name] ?? ''));
+      const key = exampleKey === 'scoped' ? {key: SCOPED_KEY} : {};
+      const reply = endpoint.method === 'GET' ? api.call('GET', `${path}?${query}`, key) : api.call('POST', path, {body: input, ...key});
       cases.push([`/${endpoint.path}`, endpoint.method.toLowerCase(), '200', reply]);
     }
     // Derived from the wire module: a path vigil calls needs a sandbox route answering to its schema.

@@ -2,9 +2,9 @@ import type {FastifyInstance} from 'fastify';
 import type * as z from 'zod';
 import type {AnyEndpoint} from '../../api/wire/endpoint.js';
 import type {SandboxContext} from '../context.js';
-import {parseOrBadRequest} from '../http-errors.js';
+import {parseOrBadRequest, type ErrorShape} from '../http-errors.js';
 import {authenticate, type Access} from '../keys.js';
-import {BODY_ERRORS, COMMON_ERRORS, errorResponse, jsonBody, ok, parametersOf, type Json} from '../openapi-parts.js';
+import {commonErrors, errorResponse, jsonBody, ok, parametersOf, type Json} from '../openapi-parts.js';
 
 /*
  * How the sandbox serves an endpoint declared in src/api/wire/endpoints/: one file of
@@ -32,6 +32,11 @@ export interface Served<E extends AnyEndpoint = AnyEndpoint> {
   errors?: Record<number, string>;
   /** A request the seed answers with a 200 (the OpenAPI test sends it); default `{}`. */
   example?: z.input<ReturnType<E['request']>>;
+  /** The example's `{param}` values, and whether it needs the org-scoped key (an org taken from the key). */
+  exampleParams?: Record<string, string>;
+  exampleKey?: 'all' | 'scoped';
+  /** How its errors are worded (http-errors.ts): `nested` for `{"error": {code, message}}`. Default: the documented error object. */
+  errorShape?: ErrorShape;
   handle(call: ServedCall<E>): unknown;
 }
 
@@ -48,6 +53,7 @@ export function registerServed(app: FastifyInstance, ctx: SandboxContext, served
     app.route({
       method: endpoint.method,
       url,
+      ...(route.errorShape ? {config: {errorShape: route.errorShape}} : {}),
       handler: async request => {
         const access = authenticate(request.headers['x-api-key'], ctx.keys);
         const raw = endpoint.method === 'GET' ? request.query : request.body;
@@ -66,7 +72,9 @@ export function servedPaths(served: readonly Served[]): Record<string, Json> {
     const method = endpoint.method.toLowerCase();
     const params = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map(m => ({name: m[1], in: 'path', required: true, schema: {type: 'string'}}));
     const request = endpoint.request() as z.ZodObject;
-    const extra = Object.fromEntries(Object.entries(route.errors ?? {}).map(([status, description]) => [status, errorResponse(description)]));
+    const shape = route.errorShape === 'nested' ? 'NestedError' : 'Error';
+    const common = commonErrors(shape);
+    const extra = Object.fromEntries(Object.entries(route.errors ?? {}).map(([status, description]) => [status, errorResponse(description, shape)]));
     paths[`/${endpoint.path}`] = {
       ...(paths[`/${endpoint.path}`] ?? {}),
       [method]: {
@@ -74,7 +82,7 @@ export function servedPaths(served: readonly Served[]): Record<string, Json> {
         summary: endpoint.summary,
         tags: [endpoint.tag],
         ...(endpoint.method === 'GET' ? {parameters: [...params, ...parametersOf(request)]} : {...(params.length > 0 ? {parameters: params} : {}), requestBody: jsonBody(request)}),
-        responses: {200: ok(route.answers, route.answer), ...(endpoint.method === 'GET' ? COMMON_ERRORS : BODY_ERRORS), ...extra},
+        responses: {200: ok(route.answers, route.answer), ...common, ...(endpoint.method === 'GET' ? {} : {415: errorResponse('The body is not application/json (code UNSUPPORTED_MEDIA_TYPE)', shape)}), ...extra},
       },
     };
   }
