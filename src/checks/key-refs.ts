@@ -49,6 +49,11 @@ export function refName(ref: KeyRef): string {
   return 'env' in ref ? `env:${ref.env}` : `file:${ref.file}`;
 }
 
+/** org -> the name of its reference, as `schedules list` and the board show it. */
+export function keyRefNames(refs: Record<string, KeyRef> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(refs ?? {}).map(([org, ref]) => [org, refName(ref)]));
+}
+
 /** org -> its reference; an org named by two entries is a problem at its second place. */
 export function resolveKeyRefs(entries: z.infer<typeof keysSchema>, problems: {path: string; message: string}[]): Record<string, KeyRef> {
   const refs: Record<string, KeyRef> = {};

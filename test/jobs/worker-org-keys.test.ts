@@ -8,6 +8,11 @@ import {ensureBuilt} from '../helpers/build.js';
 import {requireProgram} from '../helpers/programs.js';
 import {startSandboxProcess, type SandboxProcess} from '../helpers/sandbox-process.js';
 import {metricValue} from './harness.js';
+import {openBoardSource} from '../../src/board/source.js';
+import {detailLines} from '../../src/board/detail.js';
+import {Problems} from '../../src/cli/problems.js';
+import {resolveRedisSetting} from '../../src/redis/settings.js';
+import {boardReducer, initialBoardState} from '../../src/ui/board/state.js';
 import {freePort, startRedis, type TestRedis} from './redis-server.js';
 
 // Redis suites start their own redis-server; without one they are skipped (test/helpers/programs.ts).
@@ -100,6 +105,21 @@ describe('vigil worker with a key per org by reference', () => {
     }
     // At start: the rejected org's key is a warning naming its reference, and the worker runs on.
     expect(lines()).toContainEqual(expect.objectContaining({level: 'warn', org: 'globex', key: `file:${globexKey}`, msg: "the upstream rejected this org's key (401): its runs fail as auth until the key is replaced"}));
+    // schedules list and the board name each org's key by its reference, read from Redis.
+    const listed = await runCli(['schedules', 'list', '--redis-url', redis.url, '--json'], {env: env()});
+    expect(listed.code, listed.stderr).toBe(0);
+    expect((JSON.parse(listed.stdout) as {org: string; key: string | null}[]).map(row => `${row.org} ${row.key}`).sort()).toEqual(['acme env:VIGIL_KEY_ACME', `globex file:${globexKey}`]);
+    const table = await runCli(['schedules', 'list', '--redis-url', redis.url], {env: env()});
+    // Piped: TSV, the KEY column last.
+    expect(table.stdout.trim().split('\n').map(line => line.split('\t').at(-1)).sort()).toEqual(['env:VIGIL_KEY_ACME', `file:${globexKey}`]);
+    const source = await openBoardSource(resolveRedisSetting({redisUrl: redis.url}, {}, new Problems())!);
+    try {
+      const state = boardReducer(initialBoardState(), {type: 'read', reading: await source.read(Date.now()), now: Date.now()});
+      const cell = state.board!.cells.get('takedowns.cancelled-count@globex')!;
+      expect(detailLines(cell, Date.now(), undefined, undefined, state.keyRefs.get('globex')).map(line => line.text)).toContain(`key         file:${globexKey} (by reference, from the checks file)`);
+    } finally {
+      await source.close();
+    }
     const stored = await redisText();
     expect(stored).toContain('acme');
     for (const key of [sandbox.scopedKey, GLOBEX_KEY, DEFAULT_KEY]) {

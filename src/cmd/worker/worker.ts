@@ -13,7 +13,8 @@ import {VERSION} from '../../version.js';
 import {createWorkerLogger, type WorkerLogger} from './log.js';
 import {orgsOf, readableVerdicts, workerKeyChecks, type WorkerKeyChecks} from './key-check.js';
 import {keyChecker} from '../auth/shared/check-key.js';
-import {orgKeys, type OrgKeys} from '../../checks/key-refs.js';
+import {keyRefNames, orgKeys, type OrgKeys} from '../../checks/key-refs.js';
+import {keyRefsKey, writeKeyRefs} from '../../redis/key-refs.js';
 import type {ShutdownResult} from '../../../jobs/shutdown.js';
 import type {CheckWorker} from '../../../jobs/worker.js';
 import type {ApiClient} from '../../api/client.js';
@@ -76,6 +77,8 @@ async function startAndListen(options: WorkerOptions, ctx: CommandContext, logge
   await keyChecks.start(orgsOf(config));
 
   const redis = await connectRedis(options.redis, options.redisUrlSource);
+  // For `schedules list` and the board: each org's key by its reference, never the key.
+  await writeKeyRefs(redis, keyRefsKey(options.prefix, QUEUE_NAME), keyRefNames(config.keys));
   const worker = await startWorker(redis, options, config, client, logger, keyChecks, keys.keyFor);
   const heartbeat = startWorkerHeartbeat(redis, options.prefix, worker.metricsUrl);
   // Listening before the line that says so: a supervisor (a test, the soak, a script) that

@@ -114,7 +114,7 @@ export function HealthBoard({read, regrade, reviewQueue, end, now = Date.now, in
       </Box>
     );
   } else if (state.mode === 'detail' && cell) {
-    const lines = detailLines(cell, at, state.regrades.get(cellKey(cell.check, cell.org)), runbooks);
+    const lines = detailLines(cell, at, state.regrades.get(cellKey(cell.check, cell.org)), runbooks, state.keyRefs.get(cell.org));
     body = (
       <Box flexDirection="column">
         {lines.slice(0, gridRows + 2).map((line, index) => (
