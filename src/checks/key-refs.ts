@@ -90,6 +90,17 @@ export async function readKeyRef(ref: KeyRef, env: NodeJS.ProcessEnv): Promise<s
   return key;
 }
 
+/**
+ * The worker's client with each org's registry read (`discover:`) on that org's own key: an
+ * organization key is the only one that reaches its org's registry.
+ */
+export function registryOnOrgKeys<Client extends Pick<ApiClient, 'runHealthcheck' | 'listHealthchecks'>>(client: Client, keyFor: OrgKeys<Pick<ApiClient, 'listHealthchecks'>>['keyFor']): Pick<ApiClient, 'runHealthcheck' | 'listHealthchecks'> {
+  return {
+    runHealthcheck: (...args) => client.runHealthcheck(...args),
+    listHealthchecks: (org, options) => (org === undefined ? client : (keyFor(org)?.client ?? client)).listHealthchecks(org, options),
+  };
+}
+
 /** One org's key: the reference's (with its name), or undefined for the worker's own key. */
 export interface OrgKey<Client> {
   client: Client;

@@ -129,6 +129,26 @@ describe('vigil worker with a key per org by reference', () => {
     }
   }, 120_000);
 
+  it("reads a discover: org's registry on that org's own key, and grades what it lists", async () => {
+    const checks = path.join(dir, 'discover.yaml');
+    writeFileSync(checks, `defaults:\n  every: 1s\nretry: {attempts: 1}\ndiscover:\n  orgs: [acme]\nkeys:\n  - {orgs: [acme], key: {env: VIGIL_KEY_ACME}}\n`);
+    const port = await freePort();
+    const child = spawn(process.execPath, [CLI, 'worker', '--checks', checks, '--redis-url', redis.url, '--metrics-port', String(port), '--prefix', 'discovered'], {cwd: ROOT, env: env({VIGIL_KEY_ACME: sandbox.scopedKey}), stdio: ['ignore', 'pipe', 'pipe']});
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', chunk => (stderr += chunk));
+    const exit = new Promise<number | null>(resolve => child.on('close', code => resolve(code)));
+    try {
+      // The worker's own key is one the sandbox rejects: a graded acme check came from a registry read on acme's key.
+      await expect
+        .poll(async () => /^vigil_check_severity\{[^}]*org="acme"/m.test(await fetch(`http://127.0.0.1:${port}/metrics`).then(response => response.text(), () => '')), {timeout: 60_000, interval: 250})
+        .toBe(true);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exit).toBe(0);
+    expect(stderr).not.toMatch(/healthcheck registry read failed/);
+  }, 120_000);
+
   it('refuses a key written into the file: exit 3 naming the field, the key not echoed', async () => {
     const checks = path.join(dir, 'literal.yaml');
     writeFileSync(checks, 'checks:\n  - {check: takedowns.cancelled-count, org: acme}\nkeys:\n  - {orgs: [acme], key: sk-literal-key-in-the-file-97531}\n');

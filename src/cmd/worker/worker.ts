@@ -13,7 +13,7 @@ import {VERSION} from '../../version.js';
 import {createWorkerLogger, type WorkerLogger} from './log.js';
 import {orgsOf, readableVerdicts, workerKeyChecks, type WorkerKeyChecks} from './key-check.js';
 import {keyChecker} from '../auth/shared/check-key.js';
-import {keyRefNames, orgKeys, type OrgKeys} from '../../checks/key-refs.js';
+import {keyRefNames, orgKeys, registryOnOrgKeys, type OrgKeys} from '../../checks/key-refs.js';
 import {keyRefsKey, writeKeyRefs} from '../../redis/key-refs.js';
 import type {ShutdownResult} from '../../../jobs/shutdown.js';
 import type {CheckWorker} from '../../../jobs/worker.js';
@@ -125,7 +125,7 @@ async function startWorker(redis: Redis, options: WorkerOptions, config: ChecksC
       prefix: options.prefix,
       specs: config.specs,
       ...(config.discover ? {discover: config.discover} : {}),
-      client,
+      client: config.keys ? registryOnOrgKeys(client, keyFor) : client,
       ...(config.keys ? {keyFor} : {}),
       concurrency: options.concurrency,
       metricsHost: options.metricsHost,
