@@ -48,6 +48,8 @@ export interface ProcessorDeps {
   /** Aborted when a second signal forces shutdown: in-flight calls stop at once. */
   forceSignal: AbortSignal;
   now?: () => number;
+  /** The client of an org's own key (`keys:`, src/checks/key-refs.ts) and its reference; undefined: `client`. */
+  keyFor?: (org: string) => {client: Pick<ApiClient, 'runHealthcheck'>; ref: string} | undefined;
 }
 
 export interface Classified {
@@ -84,8 +86,9 @@ export function createProcessor(deps: ProcessorDeps) {
     const timeout = deadline(deps.timeoutMs, [deps.forceSignal]);
     const base = {jobId: job.id ?? '?', check: spec.check, org: spec.org, attempt, attempts, ...thresholdsOf(spec.warnThreshold, spec.failThreshold)};
     let result: HealthcheckResult;
+    const keyed = deps.keyFor?.(spec.org);
     try {
-      result = await deps.client.runHealthcheck(spec.check, specRequestBody(spec), {signal: timeout.signal});
+      result = await (keyed?.client ?? deps.client).runHealthcheck(spec.check, specRequestBody(spec), {signal: timeout.signal});
     } catch (error) {
       timeout.dispose();
       const finished = now();
@@ -98,6 +101,8 @@ export function createProcessor(deps: ProcessorDeps) {
       }
       const durationMs = finished - started;
       const classified = classifyError(error, timeout.expired);
+      // Which key was refused, by its reference: one org's key, not the worker's.
+      if (classified.kind === 'auth' && keyed) classified.message = `${classified.message} (key ${keyed.ref})`;
       const willRetry = classified.retry && attempt < attempts;
       deps.metrics.recordRun(spec.check, 'error', durationMs / 1000, classified.kind);
       // Recording must not turn an upstream failure into a store failure (or vice versa).

@@ -6,7 +6,7 @@ import {ResultStore} from '../src/metrics/store.js';
 import {createMetrics, QUEUE_STATES, type VigilMetrics} from '../src/metrics/registry.js';
 import {startMetricsServer, type MetricsServer} from '../src/metrics/server.js';
 import {watchChecksFile, type ChecksWatch} from './checks-watch.js';
-import {createProcessor, type RunLogEntry} from './processor.js';
+import {createProcessor, type ProcessorDeps, type RunLogEntry} from './processor.js';
 import {coalesceWrites} from '../src/redis/coalesce-writes.js';
 import {QUEUE_NAME, type CheckJobData} from '../src/redis/queue.js';
 import type {JobRetryPolicy, ReconcileSummary} from './reconcile.js';
@@ -30,6 +30,8 @@ export interface CheckWorkerOptions {
   /** The `discover:` section: the registry then decides what runs for its orgs. */
   discover?: DiscoverConfig;
   client: Pick<ApiClient, 'runHealthcheck' | 'listHealthchecks'>;
+  /** Per-org keys of the checks file's `keys:` (src/checks/key-refs.ts). */
+  keyFor?: ProcessorDeps['keyFor'];
   concurrency: number;
   metricsHost: string;
   /** 0 picks a free port (tests). */
@@ -128,6 +130,7 @@ export async function startCheckWorker(given: CheckWorkerOptions): Promise<Check
     log: options.logRun,
     timeoutMs: options.timeoutMs,
     forceSignal: forceController.signal,
+    ...(options.keyFor ? {keyFor: options.keyFor} : {}),
   });
   const worker = new Worker<CheckJobData>(QUEUE_NAME, runs.track(processor), workerOptions(options));
   logDistinctErrors([worker, queue], redis, options.logEvent, isClosing);

@@ -102,6 +102,8 @@ try {
     const sizes = await Promise.all(archive.layers.map(layer => unpackedSize(layer)));
     const sum = list => list.reduce((a, b) => a + b, 0);
     log(`wrote ${file}: ${mb(statSync(file).size)}; layers unpacked: base ${mb(sum(sizes.slice(0, baseLayers)))}, vigil ${mb(sum(sizes.slice(baseLayers)))} (${sizes.slice(baseLayers).map(mb).join(' + ')})`);
+    // What README.md's sizes line says of the image (`npm run sizes -- --image <file>` reads it).
+    writeFileSync(`${file}.sizes.json`, `${JSON.stringify({tag, archiveBytes: statSync(file).size, baseBytes: sum(sizes.slice(0, baseLayers)), vigilLayerBytes: sizes.slice(baseLayers), measuredAt: new Date().toISOString().slice(0, 10)}, null, 2)}\n`);
     const sboms = writeSboms(archive, file);
     rmSync(archive.dir, {recursive: true, force: true});
     process.stdout.write(`${tag}\n${file}\n${sboms.join('\n')}\n`);

@@ -14,6 +14,8 @@ export interface BoardState {
   board: Board | undefined;
   view: BoardView;
   liveWorkers: number;
+  /** org -> the reference of its own key, for the detail. */
+  keyRefs: ReadonlyMap<string, string>;
   /** Stored entries the last read skipped for not parsing (the snapshot names them). */
   skipped: number;
   /** Why the last read failed (Redis gone); the last board stays on screen. */
@@ -37,6 +39,7 @@ export const initialBoardState = (): BoardState => ({
   board: undefined,
   view: {orgs: [], checks: []},
   liveWorkers: 0,
+  keyRefs: new Map(),
   skipped: 0,
   readError: null,
   filter: {text: '', notOkOnly: false},
@@ -68,7 +71,7 @@ function withView(state: BoardState, board: Board | undefined, filter: BoardFilt
 export function boardReducer(state: BoardState, action: BoardAction): BoardState {
   switch (action.type) {
     case 'read':
-      return {...withView(state, buildBoard(action.reading.stored, action.now), state.filter), liveWorkers: action.reading.liveWorkers, skipped: action.reading.skipped?.length ?? 0, readError: null};
+      return {...withView(state, buildBoard(action.reading.stored, action.now), state.filter), liveWorkers: action.reading.liveWorkers, keyRefs: action.reading.keyRefs ?? new Map(), skipped: action.reading.skipped?.length ?? 0, readError: null};
     case 'readFailed':
       return {...state, readError: action.message};
     case 'regraded': {

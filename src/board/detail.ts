@@ -63,7 +63,8 @@ const pairs = (map: Record<string, number | string | boolean | null>) => {
 /** What a regrade from the board came to: its result, or the error that kept it from one. */
 export type Regrade = {state: 'running'} | {state: 'done'; result: HealthcheckResult; at: number} | {state: 'failed'; message: string};
 
-export function detailLines(cell: BoardCell, now: number, regrade?: Regrade, runbooks = DEFAULT_RUNBOOKS): DetailLine[] {
+/** `keyRef`: the reference of the org's own key (`keys:` of the checks file); none for the worker's key. */
+export function detailLines(cell: BoardCell, now: number, regrade?: Regrade, runbooks = DEFAULT_RUNBOOKS, keyRef?: string): DetailLine[] {
   const lines: DetailLine[] = [
     {text: `${cell.check} for org ${cell.org}: ${cell.severity.toUpperCase()}`, style: SEVERITY_COLOR[cell.severity]},
     {text: `graded      ${cell.grade ?? 'never'}${cell.gradedAt === null ? '' : ` at ${cell.gradedAt} (${ago(cell.gradedAt, now)})`}`},
@@ -71,6 +72,7 @@ export function detailLines(cell: BoardCell, now: number, regrade?: Regrade, run
     {text: `observed    ${pairs(cell.observed)}`},
     {text: `thresholds  ${pairs(cell.thresholds)}`},
   ];
+  if (keyRef !== undefined) lines.push({text: `key         ${sanitizeText(keyRef)} (by reference, from the checks file)`});
   if (cell.error !== null) lines.push({text: `error       ${cell.error}`, style: 'magenta'});
   if (cell.appUrl !== null) lines.push({text: `app         ${cell.appUrl}`});
   const runbook = runbookUrl(cell, runbooks);

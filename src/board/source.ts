@@ -3,6 +3,7 @@ import {VigilError} from '../errors.js';
 import {ResultStore, type SkippedEntry, type StoredCheck} from '../metrics/store.js';
 import {connectRedis} from '../redis/connect.js';
 import {workerLiveness, workersKey} from '../redis/heartbeat.js';
+import {keyRefsKey, readKeyRefs} from '../redis/key-refs.js';
 import {RedisUnavailableError} from '../redis/probe.js';
 import {QUEUE_NAME} from '../redis/queue.js';
 import type {RedisSetting} from '../redis/settings.js';
@@ -16,6 +17,8 @@ export interface BoardReading {
   lastSeenAt: number | undefined;
   /** Stored entries (results, heartbeats) the read left out for not parsing: the board names them. Default: none. */
   skipped?: SkippedEntry[];
+  /** org -> the reference of its own key (`keys:` of the checks file), as the worker stored it. Default: none. */
+  keyRefs?: ReadonlyMap<string, string>;
 }
 
 /** The board's view of the result store; injected, so tests and the bench need no Redis. */
@@ -56,8 +59,8 @@ export async function openBoardSource(setting: RedisSetting): Promise<BoardSourc
         source.store = current.store;
       }
       try {
-        const [stored, liveness] = await Promise.all([current.store.readAll(now), workerLiveness(current.redis, workersKey(setting.prefix, QUEUE_NAME), now)]);
-        return {stored, liveWorkers: liveness.live.length, lastSeenAt: liveness.lastSeenAt, skipped: [...current.store.skipped(), ...liveness.skipped]};
+        const [stored, liveness, keyRefs] = await Promise.all([current.store.readAll(now), workerLiveness(current.redis, workersKey(setting.prefix, QUEUE_NAME), now), readKeyRefs(current.redis, keyRefsKey(setting.prefix, QUEUE_NAME))]);
+        return {stored, liveWorkers: liveness.live.length, lastSeenAt: liveness.lastSeenAt, skipped: [...current.store.skipped(), ...liveness.skipped], keyRefs};
       } catch (error) {
         if (error instanceof VigilError) throw error;
         throw new RedisUnavailableError(setting.target.display, error instanceof Error ? error.message : String(error), setting.source, `${START_REDIS} ${START_WORKER_HINT}`);

@@ -32,6 +32,8 @@ export interface CommandContext {
 export type ClientOverrides = Pick<ApiClientOptions, 'retries' | 'timeoutMs' | 'connectTimeoutMs' | 'budgetMs'> & {
   /** false: no waiting line even on a terminal (the worker logs each run instead). */
   waitingLine?: false;
+  /** Another key than the settings' (the worker's per-org keys, src/checks/key-refs.ts). */
+  apiKey?: string;
 };
 
 export interface ContextFlags extends SettingsFlags {
@@ -95,10 +97,10 @@ export function contextFrom(settings: Settings, {flags, io, signal, now = () => 
       if (!settings.baseUrl) {
         throw new InputError([{field: '--base-url', message: 'no API base URL configured'}], 'pass --base-url, set VIGIL_BASE_URL, or run `vigil config set base-url <url>`');
       }
-      const {waitingLine: line, ...rest} = {...clientDefaults, ...overrides};
+      const {waitingLine: line, apiKey = settings.apiKey.value, ...rest} = {...clientDefaults, ...overrides};
       const shared = clientOptions();
       if (line === false) delete shared.onAttempt;
-      return createApiClient({baseUrl: settings.baseUrl.value, apiKey: settings.apiKey.value, ...shared, ...rest});
+      return createApiClient({baseUrl: settings.baseUrl.value, apiKey, ...shared, ...rest});
     },
   };
 }

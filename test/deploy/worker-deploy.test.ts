@@ -146,7 +146,7 @@ describe('deploy/kubernetes', () => {
 
   it('takes the key and the Redis URL from the Secret, in a form vigil reads', () => {
     expect(container.envFrom).toContainEqual({secretRef: {name: secret.metadata.name}});
-    expect(Object.keys(secret.stringData).sort()).toEqual(['VIGIL_API_KEY', 'VIGIL_REDIS_URL']);
+    expect(Object.keys(secret.stringData).sort()).toEqual(['VIGIL_API_KEY', 'VIGIL_KEY_GLOBEX', 'VIGIL_REDIS_URL']);
     expect(parseRedisUrl(secret.stringData.VIGIL_REDIS_URL, 'VIGIL_REDIS_URL')).toMatchObject({topology: 'standalone'});
   });
 

@@ -74,7 +74,7 @@ describe.skipIf(kubectl.skipReason)('deploy/kubernetes, rendered by kubectl kust
     const [service] = find(base, 'Service', 'vigil-redis');
     const secrets = parseAllDocuments(readFileSync(path.join(DIR, 'secret.example.yaml'), 'utf8')).map(doc => doc.toJS() as K8sObject);
     const worker = secrets.find(secret => secret.metadata.name === 'vigil-worker')!;
-    expect(Object.keys(worker.stringData).sort()).toEqual(['VIGIL_API_KEY', 'VIGIL_REDIS_URL']);
+    expect(Object.keys(worker.stringData).sort()).toEqual(['VIGIL_API_KEY', 'VIGIL_KEY_GLOBEX', 'VIGIL_REDIS_URL']);
     // Redis reads its password from the other example Secret.
     const password = redis!.spec.template.spec.containers[0].env.find((entry: {name: string}) => entry.name === 'REDIS_PASSWORD').valueFrom.secretKeyRef;
     expect(secrets.find(secret => secret.metadata.name === password.name)!.stringData).toHaveProperty(password.key);
@@ -100,6 +100,9 @@ describe.skipIf(kubectl.skipReason)('deploy/kubernetes, rendered by kubectl kust
     const production = readFileSync(path.join(DIR, 'checks.discover.example.yaml'), 'utf8');
     expect(parse(production).discover.orgs.length).toBeGreaterThan(1);
     await parseChecks(production, 'checks.discover.example.yaml');
+    // Its commented keys: example, uncommented, is valid and names the org key the example Secret holds.
+    const keyed = await parseChecks(production.replace(/^# keys:\n#   - orgs: \[another-org\]\n#     key: /m, 'keys:\n  - orgs: [another-org]\n    key: '), 'checks.discover.example.yaml');
+    expect(keyed.keys).toEqual({'another-org': {env: 'VIGIL_KEY_GLOBEX'}});
   });
 
   it('scrapes /metrics/process on every pod and /metrics/checks once, both as job="vigil"', () => {

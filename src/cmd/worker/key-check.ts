@@ -45,6 +45,8 @@ export interface WorkerKeyChecksOptions {
   concurrency?: number;
   /** Orgs answered before the worker starts; the others are asked after it, in the background. Default 64. */
   beforeStart?: number;
+  /** The reference of an org's own key (`keys:`): its rejection fails that org's runs only, not the worker. */
+  refOf?: (org: string) => string | undefined;
 }
 
 export interface WorkerKeyChecks {
@@ -90,9 +92,15 @@ export function workerKeyChecks(options: WorkerKeyChecksOptions): WorkerKeyCheck
       for (const [j, verdict] of verdicts.entries()) {
         const {org, in: source} = batch[j]!;
         switch (verdict.result) {
-          case 'rejected':
+          case 'rejected': {
+            const ref = options.refOf?.(org);
+            if (ref) {
+              logEvent("the upstream rejected this org's key (401): its runs fail as auth until the key is replaced", {org, key: ref}, 'warn');
+              break;
+            }
             for (const left of orgs.slice(i)) asked.delete(left.org);
             throw new KeyRejectedError(verdict.message, REJECTED_KEY_HINT);
+          }
           case 'no-access':
             logEvent('the API key cannot reach this org (403: no access to it, or no org of that name upstream): its checks fail until it can', {org, in: source}, 'warn');
             break;

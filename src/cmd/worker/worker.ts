@@ -13,6 +13,8 @@ import {VERSION} from '../../version.js';
 import {createWorkerLogger, type WorkerLogger} from './log.js';
 import {orgsOf, readableVerdicts, workerKeyChecks, type WorkerKeyChecks} from './key-check.js';
 import {keyChecker} from '../auth/shared/check-key.js';
+import {keyRefNames, orgKeys, registryOnOrgKeys, type OrgKeys} from '../../checks/key-refs.js';
+import {keyRefsKey, writeKeyRefs} from '../../redis/key-refs.js';
 import type {ShutdownResult} from '../../../jobs/shutdown.js';
 import type {CheckWorker} from '../../../jobs/worker.js';
 import type {ApiClient} from '../../api/client.js';
@@ -65,14 +67,19 @@ async function startAndListen(options: WorkerOptions, ctx: CommandContext, logge
   const config = await loadChecksFile(options.checksPath);
   // Retries belong to BullMQ (backoff across workers, visible in the queue), not the client;
   // a run's budget is the checks file's timeout (the processor aborts at it), not --timeout.
-  const client = ctx.client({retries: 0, timeoutMs: config.timeoutMs + 1000, budgetMs: config.timeoutMs + 1000, waitingLine: false});
+  const overrides = {retries: 0, timeoutMs: config.timeoutMs + 1000, budgetMs: config.timeoutMs + 1000, waitingLine: false} as const;
+  const client = ctx.client(overrides);
+  // The orgs of `keys:` each on their own key, read at start: a missing one is exit 3 now.
+  const keys = await orgKeys(config.keys, ctx.io.env, apiKey => ctx.client({...overrides, apiKey}));
 
   // Every org of checks: and discover:, once: an org the key cannot reach is named at start.
-  const keyChecks = keyChecksOf(ctx, logger);
+  const keyChecks = keyChecksOf(ctx, logger, keys);
   await keyChecks.start(orgsOf(config));
 
   const redis = await connectRedis(options.redis, options.redisUrlSource);
-  const worker = await startWorker(redis, options, config, client, logger, keyChecks);
+  // For `schedules list` and the board: each org's key by its reference, never the key.
+  await writeKeyRefs(redis, keyRefsKey(options.prefix, QUEUE_NAME), keyRefNames(config.keys));
+  const worker = await startWorker(redis, options, config, client, logger, keyChecks, keys.keyFor);
   const heartbeat = startWorkerHeartbeat(redis, options.prefix, worker.metricsUrl);
   // Listening before the line that says so: a supervisor (a test, the soak, a script) that
   // sends SIGTERM the moment it reads it could otherwise meet the default action, which
@@ -82,11 +89,22 @@ async function startAndListen(options: WorkerOptions, ctx: CommandContext, logge
   return {stopped};
 }
 
-/** The key checks of the worker's orgs, on one client; none without a key or base URL (nothing to ask). */
-function keyChecksOf(ctx: CommandContext, logger: WorkerLogger): WorkerKeyChecks {
+/** The key checks of the worker's orgs, a client per key; none without a key or base URL (nothing to ask). */
+function keyChecksOf(ctx: CommandContext, logger: WorkerLogger, keys: OrgKeys): WorkerKeyChecks {
   const {apiKey, baseUrl} = ctx.settings;
-  const check = apiKey && baseUrl ? readableVerdicts(keyChecker(apiKey.value, baseUrl.value, ctx)) : undefined;
-  return workerKeyChecks({check: async org => (check ? check(org) : {result: 'accepted'}), logEvent: logger.event});
+  const checkerOf = (key: string) => (baseUrl ? readableVerdicts(keyChecker(key, baseUrl.value, ctx)) : undefined);
+  const check = apiKey ? checkerOf(apiKey.value) : undefined;
+  const byRef = new Map([...keys.keys].map(([ref, key]) => [ref, checkerOf(key)]));
+  const refOf = (org: string) => keys.keyFor(org)?.ref;
+  return workerKeyChecks({
+    check: async org => {
+      const own = refOf(org);
+      const checker = own ? byRef.get(own) : check;
+      return checker ? checker(org) : {result: 'accepted'};
+    },
+    refOf,
+    logEvent: logger.event,
+  });
 }
 
 /** The worker's log on stderr: JSON lines unless stderr is a terminal, colour as the terminal allows. */
@@ -99,7 +117,7 @@ function stderrLogger(ctx: CommandContext): WorkerLogger {
 }
 
 /** The checker on `redis`; a metrics port that cannot be had is exit 3 naming --metrics-port. */
-async function startWorker(redis: Redis, options: WorkerOptions, config: ChecksConfig, client: ApiClient, logger: WorkerLogger, keyChecks: WorkerKeyChecks): Promise<CheckWorker> {
+async function startWorker(redis: Redis, options: WorkerOptions, config: ChecksConfig, client: ApiClient, logger: WorkerLogger, keyChecks: WorkerKeyChecks, keyFor: OrgKeys['keyFor']): Promise<CheckWorker> {
   const {startCheckWorker} = await import('../../../jobs/worker.js');
   try {
     return await startCheckWorker({
@@ -107,7 +125,8 @@ async function startWorker(redis: Redis, options: WorkerOptions, config: ChecksC
       prefix: options.prefix,
       specs: config.specs,
       ...(config.discover ? {discover: config.discover} : {}),
-      client,
+      client: config.keys ? registryOnOrgKeys(client, keyFor) : client,
+      ...(config.keys ? {keyFor} : {}),
       concurrency: options.concurrency,
       metricsHost: options.metricsHost,
       metricsPort: options.metricsPort,

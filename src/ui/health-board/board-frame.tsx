@@ -38,7 +38,7 @@ export function BoardBody({state, columns, gridRows, at, color, runbooks, scroll
   if (state.mode === 'help') return <BoardHelp />;
   const cell = cursorCell(state, board);
   if (state.mode === 'detail' && cell) {
-    const lines = detailLines(cell, at, state.regrades.get(cellKey(cell.check, cell.org)), runbooks);
+    const lines = detailLines(cell, at, state.regrades.get(cellKey(cell.check, cell.org)), runbooks, state.keyRefs.get(cell.org));
     return (
       <Box flexDirection="column">
         {lines.slice(0, gridRows + 2).map((line, index) => (

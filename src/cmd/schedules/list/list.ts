@@ -13,6 +13,7 @@ import {withScheduleQueue} from '../shared/queue.js';
 import {resolveRedisSetting} from '../../../redis/settings.js';
 import {otherPrefixesNote, prefixesWithSchedulers} from '../../../redis/prefixes.js';
 import {STALE_MS, workerLiveness, workersKey} from '../../../redis/heartbeat.js';
+import {keyRefsKey, readKeyRefs} from '../../../redis/key-refs.js';
 
 export interface SchedulesListFlags {
   debug?: boolean;
@@ -35,12 +36,14 @@ export interface ScheduleRow {
   lastRunAt: string | null;
   lastSuccessAt: string | null;
   lastError: string | null;
+  /** The reference of the org's own key (`keys:` of the checks file), null for the worker's key. */
+  key: string | null;
 }
 
 // BullMQ's `next` comes from Redis too: a time that is not one is no time, not a thrown RangeError.
 const iso = isoTime;
 
-export function scheduleRow(scheduler: {key: string; every?: number; next?: number; template?: {data?: CheckJobData}}, stored: StoredCheck | undefined): ScheduleRow {
+export function scheduleRow(scheduler: {key: string; every?: number; next?: number; template?: {data?: CheckJobData}}, stored: StoredCheck | undefined, keyRefs: ReadonlyMap<string, string> = new Map()): ScheduleRow {
   const data = scheduler.template?.data ?? stored?.spec;
   const run = stored?.run;
   return {
@@ -55,6 +58,7 @@ export function scheduleRow(scheduler: {key: string; every?: number; next?: numb
     lastSuccessAt: iso(stored?.success?.at),
     // Stored by any worker, possibly an older one that kept an upstream's echo of the key.
     lastError: run?.outcome === 'error' && run.error !== undefined ? redact(run.error) : null,
+    key: keyRefs.get(data?.org ?? '') ?? null,
   };
 }
 
@@ -69,8 +73,10 @@ export function relativeTime(iso: string | null, now: number): string | null {
 }
 
 /** Columns of the listing: ISO-8601 times for TSV and markdown, relative ones in a table. */
-export function scheduleColumns(relativeTo?: number): Column<ScheduleRow>[] {
+export function scheduleColumns(relativeTo?: number, keyColumn = false): Column<ScheduleRow>[] {
   const time = (pick: (row: ScheduleRow) => string | null) => (row: ScheduleRow) => (relativeTo === undefined ? pick(row) : relativeTime(pick(row), relativeTo));
+  // Only when the checks file names org keys: a worker on one key keeps the columns it had.
+  const key: Column<ScheduleRow>[] = keyColumn ? [{header: 'KEY', value: row => row.key ?? "worker's"}] : [];
   return [
     {header: 'CHECK', value: row => row.check},
     {header: 'ORG', value: row => row.org, minWidth: 12},
@@ -79,6 +85,7 @@ export function scheduleColumns(relativeTo?: number): Column<ScheduleRow>[] {
     {header: 'LAST RESULT', value: row => row.lastResult ?? 'never run', minWidth: 11, style: row => (row.lastResult === null ? 'gray' : (RESULT_STYLE[row.lastResult] ?? 'magenta'))},
     {header: 'LAST RUN', value: time(row => row.lastRunAt)},
     {header: 'LAST SUCCESS', value: time(row => row.lastSuccessAt)},
+    ...key,
   ];
 }
 
@@ -107,14 +114,15 @@ export async function runSchedulesList(flags: SchedulesListFlags, ctx: CommandCo
   await withScheduleQueue(setting!, async (queue, redis) => {
     const now = ctx.now().getTime();
     const store = new ResultStore(redis, prefix, QUEUE_NAME);
-    const [schedulers, stored, liveness] = await Promise.all([
+    const [schedulers, stored, liveness, keyRefs] = await Promise.all([
       queue.getJobSchedulers(0, -1, true),
       store.readAll(),
       workerLiveness(redis, workersKey(prefix, QUEUE_NAME), now),
+      readKeyRefs(redis, keyRefsKey(prefix, QUEUE_NAME)),
     ]);
     const byId = new Map(stored.map(item => [item.spec.id, item]));
-    const rows = schedulers.map(scheduler => scheduleRow(scheduler, byId.get(scheduler.key))).sort((a, b) => a.id.localeCompare(b.id));
-    const columns = scheduleColumns(format === 'table' ? now : undefined);
+    const rows = schedulers.map(scheduler => scheduleRow(scheduler, byId.get(scheduler.key), keyRefs)).sort((a, b) => a.id.localeCompare(b.id));
+    const columns = scheduleColumns(format === 'table' ? now : undefined, rows.some(row => row.key !== null));
     printRows(ctx.io, format!, rows, columns);
     // On stderr whatever the format: piped output must not look like an empty Redis.
     if (rows.length === 0) ctx.io.stderr.write(`${otherPrefixesNote(prefix, await prefixesWithSchedulers(redis)) ?? `no schedulers under prefix ${prefix}: start \`vigil worker --checks <file>\` to create them`}\n`);
