@@ -12,7 +12,7 @@ import {openBoardSource} from '../../src/board/source.js';
 import {detailLines} from '../../src/board/detail.js';
 import {Problems} from '../../src/cli/problems.js';
 import {resolveRedisSetting} from '../../src/redis/settings.js';
-import {boardReducer, initialBoardState} from '../../src/ui/board/state.js';
+import {boardReducer, initialBoardState} from '../../src/board/board-state.js';
 import {freePort, startRedis, type TestRedis} from './redis-server.js';
 
 // Redis suites start their own redis-server; without one they are skipped (test/helpers/programs.ts).
