@@ -23,6 +23,10 @@ import {
   assetCheckBody,
   assetCheckResponseSchema,
   type AssetCheckResult,
+  detectionConfigsListBody,
+  detectionConfigsResponseSchema,
+  readDetectionConfigs,
+  type DetectionConfigsList,
   toTakedownsListBody,
   proposalReviewPath,
   readHealthcheckResult,
@@ -120,6 +124,8 @@ export interface ApiClient {
   listTakedowns(filters: TakedownFilters, options?: CallOptions): Promise<ListTakedownsResult>;
   /** POST /asset/check of one asset (docs/contract.md#checking-assets): a read, safe to repeat; pass a pacer for a bulk run. */
   checkAsset(content: string, options?: CallOptions): Promise<AssetCheckResult>;
+  /** POST /detection/configs/list for `slug` (docs/contract.md#listing-detection-configs): a read; the body kept as sent, rows read tolerantly. */
+  listDetectionConfigs(slug: string, options?: CallOptions): Promise<DetectionConfigsList>;
   /**
    * Reviews one proposal of the needs-customer-review queue. Not idempotent: sent once unless
    * the connection was never made. Throws ReviewConflictError (409), ReviewLimitError (429,
@@ -270,6 +276,8 @@ function endpointsOf(call: Call): ApiClient {
       call({method: 'POST', path: PATHS.listTakedowns, json: toTakedownsListBody(filters), schema: listTakedownsResponseSchema(), policy: 'idempotent'}, callOptions),
     checkAsset: async (content, callOptions) =>
       call({method: 'POST', path: PATHS.checkAsset, json: assetCheckBody(content), schema: assetCheckResponseSchema(), policy: 'idempotent'}, callOptions),
+    listDetectionConfigs: async (slug, callOptions) =>
+      call({method: 'POST', path: PATHS.listDetectionConfigs, json: detectionConfigsListBody(slug), schema: detectionConfigsResponseSchema(), read: readDetectionConfigs, policy: 'idempotent'}, callOptions),
     // Healthchecks compute a verdict and change nothing upstream: safe to repeat.
     runHealthcheck: async (id, body, callOptions) =>
       call({method: 'POST', path: checkPath(id), json: body, schema: healthcheckResultSchema(), read: readHealthcheckResult, policy: 'idempotent'}, callOptions),

@@ -3,6 +3,8 @@ export const GROUPS: Readonly<Record<string, string>> = {
   asset: 'Check assets against the blocklist and list the asset types (also spelled assets)',
   auth: 'Log in, check and remove the stored API key',
   config: 'Show and change the saved base URL and org (keys: base-url, org)',
+  detections: 'Read the detection configs of an organization',
+  'detections configs': 'List the detection configs of an organization, grouped by source upstream',
   healthchecks: 'List the upstream healthchecks, run one or all of them once, or watch the board the workers grade',
   proposals: 'Act on the needs-customer-review queue: approve, reject or watchlist a proposal',
   reports: 'Create, list and search reports',

@@ -5,6 +5,7 @@ import {
 } from '../api/wire/index.js';
 import {routeOf, SANDBOX_CHECKS} from './checks/registry.js';
 import {takedownsListBodySchema, takedownsListResponseOutSchema} from './takedowns.js';
+import {detectionConfigsListBodySchema, detectionConfigsListResponseOutSchema} from './data/detection-configs.js';
 import {assetCheckBodySchema, assetCheckResponseOutSchema} from './routes/assets.js';
 import {
   createReportResponseOutSchema, errorBodySchema, listReportsQuerySchema, nestedErrorBodySchema,
@@ -71,7 +72,7 @@ export function buildOpenApiDocument(version: string): Json {
     },
     servers: [{url: '/api/v2'}],
     security: [{apiKey: []}],
-    tags: [{name: 'report'}, {name: 'proposals'}, {name: 'healthchecks'}, {name: 'takedowns'}, {name: 'asset'}],
+    tags: [{name: 'report'}, {name: 'proposals'}, {name: 'healthchecks'}, {name: 'takedowns'}, {name: 'asset'}, {name: 'detections'}],
     paths: {
       [`/${HEALTHCHECK_LIST_PATH}`]: {
         post: {
@@ -137,6 +138,15 @@ export function buildOpenApiDocument(version: string): Json {
           tags: ['takedowns'],
           requestBody: jsonBody(takedownsListBodySchema),
           responses: {200: ok('One page of takedowns; next_page is null on the last', takedownsListResponseOutSchema), ...BODY_ERRORS},
+        },
+      },
+      [`/${PATHS.listDetectionConfigs}`]: {
+        post: {
+          operationId: 'detectionConfigsList',
+          summary: "List the organization's detection configs, grouped by source (the field names are the sandbox's: the upstream documents none)",
+          tags: ['detections'],
+          requestBody: jsonBody(detectionConfigsListBodySchema),
+          responses: {200: ok('Every config of the org, by source', detectionConfigsListResponseOutSchema), ...BODY_ERRORS},
         },
       },
       [`/${PATHS.checkAsset}`]: {

@@ -11,6 +11,7 @@ import {adminHealthRoutes} from './routes/admin-health.js';
 import {healthcheckRoutes} from './routes/healthcheck.js';
 import {reportRoutes} from './routes/reports.js';
 import {takedownRoutes} from './routes/takedowns.js';
+import {detectionConfigRoutes} from './routes/detection-configs.js';
 import {assetRoutes} from './routes/assets.js';
 import {reviewRoutes} from './routes/review.js';
 import {generateSeed} from './seed.js';
@@ -143,6 +144,7 @@ export function buildApp(ctx: SandboxContext, log: (line: string) => void = () =
     healthcheckRoutes(api, ctx);
     reportRoutes(api, ctx);
     takedownRoutes(api, ctx);
+    detectionConfigRoutes(api, ctx);
     assetRoutes(api, ctx);
     reviewRoutes(api, ctx);
     // Built on first request: most runs never ask, and start-up stays short.

@@ -78,6 +78,8 @@ describe('GET /api/v2/openapi.json', () => {
       ['/takedowns/list', 'post', '200', api.call('POST', 'takedowns/list', {body: {slug: 'hooli', takedownStatus: ['IN_PROGRESS'], per_page: 5}})],
       ['/asset/check', 'post', '200', api.call('POST', 'asset/check', {body: {content: 'acme-wallet-verify.example'}})],
       ['/asset/check', 'post', '400', api.call('POST', 'asset/check', {body: {content: ' '}})],
+      ['/detection/configs/list', 'post', '200', api.call('POST', 'detection/configs/list', {body: {slug: 'globex'}})],
+      ['/detection/configs/list', 'post', '400', api.call('POST', 'detection/configs/list', {body: {}})],
       ['/takedowns/list', 'post', '400', api.call('POST', 'takedowns/list', {body: {slug: 'hooli', per_page: 0}})],
       ['/report/create', 'post', '422', api.call('POST', 'report/create', {body: {organizationSlug: 'acme', title: 'OpenAPI check', description: 'd', assets: [{content: 'openapi-check.example'}]}})],
     ];

@@ -16,3 +16,4 @@ export * from './review.js';
 export * from './healthcheck-registry.js';
 export * from './takedowns.js';
 export * from './assets.js';
+export * from './detection-configs.js';

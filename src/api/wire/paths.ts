@@ -12,6 +12,7 @@ export const PATHS = {
   listHealthchecks: 'healthchecks/list',
   listTakedowns: 'takedowns/list',
   checkAsset: 'asset/check',
+  listDetectionConfigs: 'detection/configs/list',
 } as const;
 
 /** The review operation's path template, as the upstream documents it (and openapi.json publishes it). */
