@@ -81,6 +81,12 @@ export function findingList(checkId: string, org: string, result: FindingSource,
   return typeof target === 'string' ? {none: target} : {command: listCommand(target), target};
 }
 
+/** Why no list selects a check's findings, or undefined when one does (the kind needs no result). */
+export function noListReason(checkId: string): string | undefined {
+  const target = targetOf(checkId, '', {observed: {}}, new Date(0));
+  return typeof target === 'string' ? target : undefined;
+}
+
 /** The line (no line end) `healthchecks run` adds under a check that is not ok. */
 export function findingListLine(checkId: string, org: string, result: FindingSource, now: Date): string {
   const list = findingList(checkId, org, result, now);

@@ -4,7 +4,7 @@ import {streamPages} from '../../../../cli/pages.js';
 import {Problems, capture, resolveOrg} from '../../../../cli/problems.js';
 import {printRows, renderJson, resolveOutputFormat, type OutputFlags} from '../../../../output/index.js';
 import {redact} from '../../../../secrets.js';
-import {DETECTION_CONFIG_COLUMNS} from './format.js';
+import {DETECTION_CONFIG_COLUMNS} from '../../shared/config-columns.js';
 
 export interface DetectionConfigsListFlags extends OutputFlags {
   all?: boolean;

@@ -1,5 +1,5 @@
-import type {DetectionConfigRow} from '../../../../api/wire/index.js';
-import type {Column} from '../../../../output/index.js';
+import type {DetectionConfigRow} from '../../../api/wire/index.js';
+import type {Column} from '../../../output/index.js';
 
 /*
  * The columns of `detections configs list`: what vigil can read of an answer whose fields
