@@ -20,6 +20,10 @@ import {
   healthcheckResultSchema,
   listReportsResponseSchema,
   type AssetCheckResult,
+  detectionConfigsListBody,
+  detectionConfigsResponseSchema,
+  readDetectionConfigs,
+  type DetectionConfigsList,
   proposalReviewPath,
   readHealthcheckResult,
   readListPage,
@@ -129,6 +133,8 @@ export interface ApiClient {
   listTakedowns(filters: TakedownFilters, options?: CallOptions): Promise<ListTakedownsResult>;
   /** POST /asset/check of one asset (docs/contract.md#checking-assets): a read, safe to repeat; pass a pacer for a bulk run. */
   checkAsset(content: string, options?: CallOptions): Promise<AssetCheckResult>;
+  /** POST /detection/configs/list for `slug` (docs/contract.md#listing-detection-configs): a read; the body kept as sent, rows read tolerantly. */
+  listDetectionConfigs(slug: string, options?: CallOptions): Promise<DetectionConfigsList>;
   /**
    * Reviews one proposal of the needs-customer-review queue. Not idempotent: sent once unless
    * the connection was never made. Throws ReviewConflictError (409), ReviewLimitError (429,
@@ -285,6 +291,8 @@ function endpointsOf(call: Call): ApiClient {
     // Kept for their callers; both are declared endpoints now (src/api/wire/endpoints/).
     listTakedowns: async (filters, callOptions) => declared(listTakedowns, filters, callOptions),
     checkAsset: async (content, callOptions) => declared(checkAsset, content, callOptions),
+    listDetectionConfigs: async (slug, callOptions) =>
+      call({method: 'POST', path: PATHS.listDetectionConfigs, json: detectionConfigsListBody(slug), schema: detectionConfigsResponseSchema(), read: readDetectionConfigs, policy: 'idempotent'}, callOptions),
     // Healthchecks compute a verdict and change nothing upstream: safe to repeat.
     runHealthcheck: async (id, body, callOptions) =>
       call({method: 'POST', path: checkPath(id), json: body, schema: healthcheckResultSchema(), read: readHealthcheckResult, policy: 'idempotent'}, callOptions),

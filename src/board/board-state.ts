@@ -3,6 +3,7 @@ import type {Regrade} from './detail.js';
 import {buildBoard, cellKey, filterBoard, type Board, type BoardFilter, type BoardView} from './model.js';
 import type {BoardReading} from './source.js';
 import {moveCursor, placeCursor, START_CURSOR, type Cursor} from './viewport.js';
+import {noListReason} from '../healthcheck/finding-list.js';
 
 /**
  * The live board's state, pure (no React): the latest board, the cursor (a cell, kept across
@@ -31,6 +32,8 @@ export interface BoardState {
   regradeRequest: {key: string; check: string; org: string; seq: number} | null;
   /** The org whose review queue is open (`v`), or null. */
   reviewing: string | null;
+  /** The cell whose finding list is open (`v` on a takedowns, assets or detections cell), or null. */
+  listing: {check: string; org: string} | null;
   notice: string | null;
   quit: boolean;
 }
@@ -49,6 +52,7 @@ export const initialBoardState = (): BoardState => ({
   regrades: new Map(),
   regradeRequest: null,
   reviewing: null,
+  listing: null,
   notice: null,
   quit: false,
 });
@@ -58,7 +62,8 @@ export type BoardAction =
   | {type: 'readFailed'; message: string}
   | {type: 'key'; input: string; key: Key; pageRows: number}
   | {type: 'regraded'; key: string; regrade: Regrade}
-  | {type: 'reviewClosed'};
+  | {type: 'reviewClosed'}
+  | {type: 'listClosed'};
 
 /** Checks whose id starts so open their org's review queue with `v`. */
 const REVIEWING = 'reviewing.';
@@ -81,6 +86,8 @@ export function boardReducer(state: BoardState, action: BoardAction): BoardState
     }
     case 'reviewClosed':
       return {...state, reviewing: null};
+    case 'listClosed':
+      return {...state, listing: null};
     case 'key':
       return onKey(state, action.input, action.key, action.pageRows);
   }
@@ -129,8 +136,12 @@ function onKey(state: BoardState, input: string, key: Key, pageRows: number): Bo
     return {...cleared, mode: 'detail', regrades, regradeRequest: {key: keyOf, check: check!, org: org!, seq: (state.regradeRequest?.seq ?? 0) + 1}};
   }
   if (input === 'v') {
-    if (!onCell || !check!.startsWith(REVIEWING)) return {...cleared, notice: 'v opens the review queue from a reviewing.* cell'};
-    return {...cleared, reviewing: org!};
+    if (!onCell) return {...cleared, notice: 'v opens the list of a check\'s findings: no check here'};
+    if (check!.startsWith(REVIEWING)) return {...cleared, reviewing: org!};
+    // docs/interactive.md#from-a-cell-to-its-list: the list healthchecks run names for the check.
+    const none = noListReason(check!);
+    if (none !== undefined) return {...cleared, notice: `no list for ${check}: ${none}`};
+    return {...cleared, listing: {check: check!, org: org!}};
   }
   return state;
 }
@@ -154,7 +165,7 @@ export const BOARD_KEYS: Array<{keys: string; does: string; short?: string; comp
   {keys: 'r', does: 'grade this (check, org) now with one upstream call, and show its findings', short: 'regrade'},
   {keys: '/', does: 'filter orgs by name (Enter applies, Esc cancels)', short: 'filter'},
   {keys: 'f', does: 'only rows and columns with something not ok (again: everything)', short: 'not ok'},
-  {keys: 'v', does: "on a reviewing.* cell: the org's review queue (q there comes back here)", short: 'review'},
+  {keys: 'v', does: "the list of the cell's findings: the review queue, takedowns or detection configs (q there comes back here)", short: 'list'},
   {keys: 'PgUp PgDn g G', does: 'a page up or down, the first or last org'},
   {keys: 'Esc', does: 'back to the grid; on the grid, clears the filters'},
 ];

@@ -4,6 +4,7 @@ import type {StyleName} from '../output/color.js';
 import {sanitizeText} from '../output/sanitize.js';
 import type {Problems} from '../cli/problems.js';
 import {redact} from '../secrets.js';
+import {findingList} from '../healthcheck/finding-list.js';
 import type {BoardCell, CellSeverity} from './model.js';
 
 /**
@@ -77,6 +78,9 @@ export function detailLines(cell: BoardCell, now: number, regrade?: Regrade, run
   if (cell.appUrl !== null) lines.push({text: `app         ${cell.appUrl}`});
   const runbook = runbookUrl(cell, runbooks);
   if (runbook !== null) lines.push({text: `runbook     ${runbook}`});
+  // The list of what the findings refer to, as healthchecks run names it (v opens it here).
+  const list = findingList(cell.check, cell.org, {observed: cell.observed, generatedAt: cell.gradedAt}, new Date(now));
+  lines.push({text: 'command' in list ? `list (v)    ${sanitizeText(list.command)}` : `list        none: ${list.none}`});
   lines.push({text: ''});
   if (regrade === undefined) {
     lines.push({text: 'findings    press r to grade it now (one upstream call) and see its findings', style: 'dim'});

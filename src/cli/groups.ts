@@ -4,6 +4,8 @@ export const GROUPS: Readonly<Record<string, string>> = {
   auth: 'Log in, check and remove the stored API key',
   brands: 'List the brands of the organization the API key belongs to',
   config: 'Show and change the saved base URL and org (keys: base-url, org)',
+  detections: 'Read the detection configs of an organization',
+  'detections configs': 'List the detection configs of an organization, grouped by source upstream',
   healthchecks: 'List the upstream healthchecks, run one or all of them once, or watch the board the workers grade',
   metrics: 'Read the metrics of the organization the API key belongs to: organization counts, the summary, the found count',
   orgs: 'List or get the organizations the key reaches, their assets and asset groups',

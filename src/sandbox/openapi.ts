@@ -6,6 +6,7 @@ import {routeOf, SANDBOX_CHECKS} from './checks/registry.js';
 import {SERVED} from './endpoints/index.js';
 import {servedPaths} from './endpoints/serve.js';
 import {BODY_ERRORS, COMMON_ERRORS, commonErrors, errorResponse, jsonBody, ok, parametersOf, schemaOf, type Json} from './openapi-parts.js';
+import {detectionConfigsListBodySchema, detectionConfigsListResponseOutSchema} from './data/detection-configs.js';
 import {
   createReportResponseOutSchema, errorBodySchema, listReportsQuerySchema, nestedErrorBodySchema,
   listReportsResponseOutSchema, reviewResponseOutSchema, searchReportsResponseOutSchema,
@@ -36,7 +37,7 @@ export function buildOpenApiDocument(version: string): Json {
     },
     servers: [{url: '/api/v2'}],
     security: [{apiKey: []}],
-    tags: [...new Set(['report', 'proposals', 'healthchecks', ...SERVED.map(served => served.endpoint.tag)])].map(name => ({name})),
+    tags: [...new Set(['report', 'proposals', 'healthchecks', 'detections', ...SERVED.map(served => served.endpoint.tag)])].map(name => ({name})),
     paths: {
       [`/${HEALTHCHECK_LIST_PATH}`]: {
         post: {
@@ -93,6 +94,15 @@ export function buildOpenApiDocument(version: string): Json {
             409: errorResponse("assetId is not the proposal's asset, or the proposal is not awaiting review (code CONFLICT)"),
             429: errorResponse(`Review limit of ${REVIEW_LIMIT_PER_DAY} per day reached for this organization (code TOO_MANY_REQUESTS)`),
           },
+        },
+      },
+      [`/${PATHS.listDetectionConfigs}`]: {
+        post: {
+          operationId: 'detectionConfigsList',
+          summary: "List the organization's detection configs, grouped by source (the field names are the sandbox's: the upstream documents none)",
+          tags: ['detections'],
+          requestBody: jsonBody(detectionConfigsListBodySchema),
+          responses: {200: ok('Every config of the org, by source', detectionConfigsListResponseOutSchema), ...BODY_ERRORS},
         },
       },
       [`/${PATHS.searchReports}`]: {

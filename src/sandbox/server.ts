@@ -12,6 +12,7 @@ import {healthcheckRoutes} from './routes/healthcheck.js';
 import {reportRoutes} from './routes/reports.js';
 import {SERVED} from './endpoints/index.js';
 import {registerServed} from './endpoints/serve.js';
+import {detectionConfigRoutes} from './routes/detection-configs.js';
 import {reviewRoutes} from './routes/review.js';
 import {generateSeed} from './seed.js';
 import {Store} from './store.js';
@@ -143,6 +144,7 @@ export function buildApp(ctx: SandboxContext, log: (line: string) => void = () =
     healthcheckRoutes(api, ctx);
     reportRoutes(api, ctx);
     registerServed(api, ctx, SERVED);
+    detectionConfigRoutes(api, ctx);
     reviewRoutes(api, ctx);
     // Built on first request: most runs never ask, and start-up stays short.
     let document: ReturnType<typeof buildOpenApiDocument> | undefined;

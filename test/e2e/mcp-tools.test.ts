@@ -122,6 +122,7 @@ describe.skipIf(redisServer.skipReason)('vigil mcp, read-only', () => {
     ['healthchecks_board', {}, result => expect(result.structuredContent).toMatchObject({cells: []}), {failOn: 'sometimes'}, /failOn: must be one of warn, fail/],
     ['asset_check', {content: ['never-seen.example']}, result => expect(result.structuredContent).toMatchObject({content: 'never-seen.example', status: 'UNKNOWN'}), {content: ['a.example'], rate: 0}, /rate: must be a whole number/],
     ['takedowns_list', {org: 'hooli', takedownStatus: ['IN_PROGRESS'], perPage: 5}, result => expect((result.structuredContent as {takedowns: Array<{status: string}>}).takedowns.map(t => t.status)).toEqual(Array(5).fill('IN_PROGRESS')), {org: 'hooli', livenessStatus: ['ZOMBIE']}, /livenessStatus: unknown ZOMBIE/],
+    ['detections_configs_list', {org: 'globex'}, result => expect(JSON.stringify(result.structuredContent)).toContain('globex-config-2'), {org: 'globex', colour: 'red'}, /colour: unknown argument/],
     ['reports_list', {org: 'acme', needsCustomerReview: true, limit: 2}, result => expect(reportsOf(result)).toHaveLength(2), {org: 'acme', reviewStatus: ['MAYBE']}, /reviewStatus: unknown decision MAYBE/],
     ['whoami', {}, result => expect(result.structuredContent).toMatchObject({kind: 'staff'}), {colour: 'red'}, /colour: unknown argument/],
     ['orgs_list', {}, result => expect(slugsOf(result, 'organizations')).toEqual(['acme', 'globex', 'initech', 'umbrella', 'hooli']), {colour: 'red'}, /colour: unknown argument/],

@@ -1,14 +1,10 @@
-import {spawn, type ChildProcess} from 'node:child_process';
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import path from 'node:path';
-import {afterAll, afterEach, beforeAll, describe, expect, it, vi} from 'vitest';
+import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {layoutColumns} from '../../src/board/viewport.js';
-import {CLI, ROOT, runCli} from '../helpers/cli.js';
+import {CLI, runCli} from '../helpers/cli.js';
+import {startGradingWorker, type GradingWorker} from '../helpers/grading-worker.js';
 import {useSandboxTerminal} from '../helpers/sandbox-terminal.js';
 import {TmuxSession, tmux} from '../helpers/tmux.js';
 import {requireProgram} from '../helpers/programs.js';
-import {startRedis, type TestRedis} from '../jobs/redis-server.js';
 
 /*
  * The health board in a real terminal (tmux) against a real worker grading the sandbox every
@@ -21,11 +17,9 @@ const EVERY_MS = 2000;
 const PREFIX = 'board-e2e';
 
 const terminal = useSandboxTerminal({args: ['--review-limit', '1000']});
-let redis: TestRedis | undefined;
-let worker: ChildProcess | undefined;
-let dir = '';
+let grading: GradingWorker | undefined;
 
-const env = () => ({...terminal.env(), VIGIL_REDIS_URL: redis!.url, VIGIL_PREFIX: PREFIX});
+const env = () => grading!.env;
 
 interface SnapshotCell {
   check: string;
@@ -55,29 +49,11 @@ const GLYPH: Record<string, string> = {fail: '✖', warn: '▲', error: '!', sta
 
 beforeAll(async () => {
   if (skip) return;
-  redis = await startRedis();
-  dir = mkdtempSync(path.join(tmpdir(), 'vigil-board-e2e-'));
-  const checks = path.join(dir, 'checks.yaml');
-  writeFileSync(checks, `defaults:\n  every: ${EVERY_MS}ms\ntimeout: 10s\ndiscover:\n  orgs: [acme, umbrella]\n  every: ${EVERY_MS}ms\n  registryEvery: 1m\n`);
-  worker = spawn(process.execPath, [CLI, 'worker', '--checks', checks, '--metrics-port', '0'], {cwd: ROOT, env: {PATH: process.env.PATH, HOME: process.env.HOME, ...env()}, stdio: ['ignore', 'ignore', 'pipe']});
-  worker.stderr!.resume();
-  // Every (check, org) graded at least once.
-  await vi.waitFor(
-    async () => {
-      const cells = await snapshot().catch(() => []);
-      expect(cells.length >= 20 && cells.every(cell => cell.severity !== 'none'), 'the worker to grade every check of both orgs').toBe(true);
-    },
-    {timeout: 120_000, interval: 50},
-  );
+  grading = await startGradingWorker(terminal.env(), {orgs: ['acme', 'umbrella'], everyMs: EVERY_MS, prefix: PREFIX});
 }, 180_000);
 
 afterAll(async () => {
-  if (worker && worker.exitCode === null) {
-    worker.kill('SIGTERM');
-    await new Promise(resolve => worker!.once('exit', resolve));
-  }
-  await redis?.stop();
-  if (dir) rmSync(dir, {recursive: true, force: true});
+  await grading?.stop();
 });
 
 let session: TmuxSession | undefined;
@@ -121,7 +97,7 @@ describe.skipIf(skip)('vigil healthchecks board in a terminal', () => {
     for (const cell of cells) expect(grid.get(cell.org)![checks.indexOf(cell.check)], `${cell.check}@${cell.org}`).toBe(`${GLYPH[cell.severity]} ${cell.severity}`);
     // Worst first: acme's backlog fails, and so does umbrella's contact URL; by name then.
     expect(screen.indexOf('\nacme ')).toBeLessThan(screen.indexOf('\numbrella '));
-    expect(screen).toMatch(/\? help · q quit · .*Enter detail · r regrade · \/ filter · f not ok · v review/);
+    expect(screen).toMatch(/\? help · q quit · .*Enter detail · r regrade · \/ filter · f not ok · v list/);
 
     const backlog = checks.indexOf('reviewing.backlog');
     moveTo(term, 0, backlog);
@@ -186,7 +162,7 @@ describe.skipIf(skip)('vigil healthchecks board in a terminal', () => {
     expect(screen.split('\n').every(line => [...line].length <= 80)).toBe(true);
     // Every key of the footer at 80 columns (cut, it lost filter, not ok and review), and
     // the cursor's cell in full above it: the legend of the cut headers.
-    expect(screen).toContain('? help  q quit  hjkl move  ⏎ detail  r regrade  / filter  f not ok  v review');
+    expect(screen).toContain('? help  q quit  hjkl move  ⏎ detail  r regrade  / filter  f not ok  v list');
     expect(screen).toMatch(/^[a-z]+\.[a-z-]+ · (acme|umbrella)$/m);
     term.type('?');
     await term.waitForScreen("Enter          the cell's detail");

@@ -51,13 +51,24 @@ describe('from a failing check to the list of its items', () => {
     expect(page.body.takedowns).toHaveLength(graded.observed.deadLast24h as number);
   });
 
-  it('reviewing points at the review queue; settings and detections say why there is no list', () => {
+  it('detections.silent-configs of globex: the configs list it names holds every config its findings name', async () => {
+    const graded = await result('detections.silent-configs', 'globex');
+    expect(graded.severity).not.toBe('ok');
+    const list = findingList('detections.silent-configs', 'globex', graded, new Date(NOW));
+    expect(list).toEqual({command: 'vigil detections configs list --org globex', target: {kind: 'detection-configs', org: 'globex'}});
+    const page = await api.call('POST', 'detection/configs/list', {body: {slug: 'globex'}});
+    const titles = page.body.sources.flatMap((s: {configs: Array<{title: string}>}) => s.configs.map(c => c.title));
+    expect(graded.findings.length).toBeGreaterThan(0);
+    expect(titles).toEqual(expect.arrayContaining(graded.findings.map(f => f.ref)));
+  });
+
+  it('reviewing points at the review queue, detections at the configs; settings say why there is no list', () => {
     const any = {severity: 'fail', observed: {}, generatedAt: new Date(NOW).toISOString()} as never;
-    expect(findingList('reviewing.backlog', 'acme', any, new Date(NOW))).toEqual({command: 'vigil reports list --org acme --needs-customer-review'});
+    expect(findingList('reviewing.backlog', 'acme', any, new Date(NOW))).toEqual({command: 'vigil reports list --org acme --needs-customer-review', target: {kind: 'review-queue', org: 'acme'}});
     expect(findingListLine('takedowns.automation-off', 'acme', any, new Date(NOW))).toMatch(/^list them: none \(an organization setting/);
-    expect(findingListLine('detections.silent-configs', 'acme', any, new Date(NOW))).toMatch(/^list them: none \(detection configs/);
+    expect(findingListLine('detections.silent-configs', 'acme', any, new Date(NOW))).toBe('list them: vigil detections configs list --org acme');
     expect(findingListLine('blocklisting.feed-freshness', 'acme', any, new Date(NOW))).toMatch(/no documented list/);
     // An org slug from the config is quoted for the shell.
-    expect(findingList('takedowns.todo-volume', "a'b", any, new Date(NOW))).toEqual({command: "vigil takedowns list --org 'a'\\''b' --takedown-status TODO --all"});
+    expect(findingList('takedowns.todo-volume', "a'b", any, new Date(NOW))).toMatchObject({command: "vigil takedowns list --org 'a'\\''b' --takedown-status TODO --all"});
   });
 });

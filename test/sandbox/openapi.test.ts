@@ -77,6 +77,8 @@ describe('GET /api/v2/openapi.json', () => {
       ['/reports/search', 'post', '200', api.call('POST', 'reports/search', {body: {slug: 'acme', assetContents: ['acme-wallet-verify.example']}})],
       ['/report/create', 'post', '200', api.call('POST', 'report/create', {body: {organizationSlug: 'acme', title: 'OpenAPI check', description: 'd', assets: [{content: 'openapi-check.example'}]}})],
       ['/asset/check', 'post', '400', api.call('POST', 'asset/check', {body: {content: ' '}})],
+      ['/detection/configs/list', 'post', '200', api.call('POST', 'detection/configs/list', {body: {slug: 'globex'}})],
+      ['/detection/configs/list', 'post', '400', api.call('POST', 'detection/configs/list', {body: {}})],
       ['/takedowns/list', 'post', '400', api.call('POST', 'takedowns/list', {body: {slug: 'hooli', per_page: 0}})],
       ['/report/create', 'post', '422', api.call('POST', 'report/create', {body: {organizationSlug: 'acme', title: 'OpenAPI check', description: 'd', assets: [{content: 'openapi-check.example'}]}})],
       ['/organization/metrics', 'get', '404', api.call('GET', 'organization/metrics?brandSlug=nope', {key: SCOPED_KEY})],

@@ -18,3 +18,4 @@ export * from './takedowns.js';
 export * from './assets.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';
+export * from './detection-configs.js';

@@ -15,6 +15,7 @@ export const PATHS = {
   searchReports: 'reports/search',
   reviewProposal: 'organization/proposals/{proposalId}/review',
   listHealthchecks: 'healthchecks/list',
+  listDetectionConfigs: 'detection/configs/list',
 } as const;
 
 /** The review operation's path template, as the upstream documents it (and openapi.json publishes it). */

@@ -1,4 +1,4 @@
-import {useEffect, useMemo, useReducer, useRef} from 'react';
+import {useEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {Box, Text, useInput, useStdin} from 'ink';
 import {Spinner} from '@inkjs/ui';
 import type {CreateReportResponse} from '../../api/wire/index.js';
@@ -10,7 +10,8 @@ import {useSession, type SessionEnd} from '../hooks/use-session.js';
 import {ApiError} from '../../errors.js';
 import type {EditOutcome} from './editor.js';
 import {Answered, Prompt} from './prompt-view.js';
-import {DuplicatesView, PayloadView} from './review-view.js';
+import {BlockedView, DuplicatesView, PayloadView} from './review-view.js';
+import type {BlockedCheck} from '../../cmd/reports/shared/blocked.js';
 import {knownDuplicates} from './revise.js';
 import {
   createReducer,
@@ -25,7 +26,7 @@ import {
 export interface CreateFlowProps {
   needs: CreateNeeds;
   /** Builds the body from flags plus answers and runs the duplicate check. */
-  check(answers: Answers, signal: AbortSignal): Promise<{plan: CreatePlan; duplicates: DuplicateCheck}>;
+  check(answers: Answers, signal: AbortSignal): Promise<{plan: CreatePlan; duplicates: DuplicateCheck; blocked?: BlockedCheck}>;
   submit(plan: CreatePlan, signal: AbortSignal): Promise<CreateReportResponse>;
   /**
    * Opens the description in the user's editor and returns what was saved. Runs while Ink
@@ -46,6 +47,7 @@ function errorText(error: unknown): {text: string; exitCode: number} {
  */
 export function CreateFlow({needs, check, submit, editText, end}: CreateFlowProps) {
   const [state, dispatch] = useReducer(createReducer, needs, initialCreateState);
+  const [blocked, setBlocked] = useState<BlockedCheck | null>(null);
   // Ctrl+C ends the screen: say on stderr what it left, as the cancel key's line does.
   const step = useRef(state.step);
   step.current = state.step;
@@ -60,7 +62,10 @@ export function CreateFlow({needs, check, submit, editText, end}: CreateFlowProp
     if (state.step !== 'checking') return;
     const controller = new AbortController();
     check(state.answers, controller.signal).then(
-      ({plan, duplicates}) => dispatch({type: 'checked', plan, duplicates}),
+      ({plan, duplicates, blocked: found}) => {
+        setBlocked(found ?? null);
+        dispatch({type: 'checked', plan, duplicates});
+      },
       (error: unknown) => {
         if (!controller.signal.aborted) dispatch({type: 'failed', ...errorText(error)});
       },
@@ -113,11 +118,12 @@ export function CreateFlow({needs, check, submit, editText, end}: CreateFlowProp
     <Box flexDirection="column">
       <Answered state={state} />
       <Prompt state={state} />
-      {state.step === 'checking' ? <Spinner label="Checking which assets already have reports…" /> : null}
+      {state.step === 'checking' ? <Spinner label="Checking which assets already have reports or are blocked…" /> : null}
       {state.plan && (state.step === 'review' || state.step === 'dropDuplicates' || state.step === 'submitting' || state.step === 'cancelled') ? (
         <Box flexDirection="column" marginTop={1}>
           <PayloadView plan={state.plan} />
           {state.duplicates ? <DuplicatesView check={state.duplicates} /> : null}
+          {blocked ? <BlockedView check={blocked} /> : null}
         </Box>
       ) : null}
       {state.step === 'dropDuplicates' ? (

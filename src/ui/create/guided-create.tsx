@@ -2,6 +2,7 @@ import type {ContextFlags} from '../../cli/context.js';
 import {uniqueContents} from '../../cmd/reports/shared/assets.js';
 import {planReportCreate, type CreateFlags} from '../../cmd/reports/create/create.js';
 import {answerPerAsset} from '../../cmd/reports/shared/answers.js';
+import {checkBlocked} from '../../cmd/reports/shared/blocked.js';
 import {formatError} from '../../output/error-banner.js';
 import {sanitizeText} from '../../output/sanitize.js';
 import {useInteractiveCommand} from '../hooks/use-interactive-command.js';
@@ -45,7 +46,9 @@ export function GuidedCreate({flags, needs}: {flags: CreateFlags & ContextFlags;
         // The check helps; it must not block a report the user wants to send.
         duplicates = {error: sanitizeText(formatError(error).text.split('\n')[0]!.replace(/^error: /, ''))};
       }
-      return {plan, duplicates};
+      // Before anything is sent: which assets are already BLOCKED, and by whom.
+      const blocked = await checkBlocked(client, contents, AbortSignal.any([signal, ctx.signal]));
+      return {plan, duplicates, blocked};
     };
     const submit: CreateFlowProps['submit'] = (plan, signal) => client.createReport(plan.body, {signal: AbortSignal.any([signal, ctx.signal])});
     return {check, submit};

@@ -2,6 +2,7 @@ import {Box, Text} from 'ink';
 import type {CreatePlan} from '../../cmd/reports/create/body.js';
 import {sanitizeText} from '../../output/sanitize.js';
 import type {DuplicateCheck} from './create-state.js';
+import {blockedLines, type BlockedCheck} from '../../cmd/reports/shared/blocked.js';
 
 /** The exact body that will be sent, as JSON (a person checks it before confirming). */
 export function PayloadView({plan}: {plan: CreatePlan}) {
@@ -36,6 +37,20 @@ export function DuplicatesView({check}: {check: DuplicateCheck}) {
         if (answer.reported === null) return <Text key={answer.content}>{`  ? ${content}: reports ${refs} match the query, maybe not this asset`}</Text>;
         return <Text key={answer.content} color="green">{`  ✔ ${content}: no report yet`}</Text>;
       })}
+    </Box>
+  );
+}
+
+/** Which assets the blocklist already holds, and by whom (POST /asset/check before sending). */
+export function BlockedView({check}: {check: BlockedCheck}) {
+  const lines = blockedLines(check);
+  if (lines.length === 0) return null;
+  return (
+    <Box flexDirection="column" marginTop={1}>
+      <Text bold>Blocklist:</Text>
+      {lines.map(line => (
+        <Text key={line} color="yellow">{`  ! ${sanitizeText(line)}`}</Text>
+      ))}
     </Box>
   );
 }

@@ -10,6 +10,7 @@ import {Browser} from '../browser/browser.js';
 import {useInteractiveCommand} from '../hooks/use-interactive-command.js';
 import type {SessionEnd} from '../hooks/use-session.js';
 import {HealthBoard, type HealthBoardProps} from './health-board.js';
+import {findingListScreen} from './finding-lists.js';
 
 /**
  * What the live board needs from the command's context: the store to poll, a regrade through
@@ -36,6 +37,7 @@ export function boardSession(ctx: CommandContext, source: BoardSource, now: () =
       await source.store?.recordSuccess(spec.id, result, at, at - started);
       return result;
     },
+    findingsList: findingListScreen(ctx),
     reviewQueue(org, back: SessionEnd) {
       const client = ctx.client();
       return (

@@ -7,6 +7,8 @@ import type {BoardReading} from '../../board/source.js';
 import {useSession, type SessionEnd} from '../hooks/use-session.js';
 import {useTerminalSize} from '../hooks/use-terminal-size.js';
 import {BoardBody, BoardFooter, BoardHeader} from './board-frame.js';
+import {cellKey} from '../../board/model.js';
+import {findingList, type ListTarget} from '../../healthcheck/finding-list.js';
 
 export interface HealthBoardProps {
   /** One read of the result store (the worker's Redis). */
@@ -15,6 +17,8 @@ export interface HealthBoardProps {
   regrade(check: string, org: string): Promise<HealthcheckResult>;
   /** `v`: the review browser on `org`'s queue; its `done` brings the board back. */
   reviewQueue?(org: string, back: SessionEnd): ReactNode;
+  /** `v` on a takedowns, assets or detections cell: the list of its findings; `link` is the cell's appUrl. */
+  findingsList?(target: Exclude<ListTarget, {kind: 'review-queue'}>, link: string | null, back: SessionEnd): ReactNode;
   end: SessionEnd;
   /** Default Date.now. */
   now?: () => number;
@@ -35,7 +39,7 @@ const CHROME_ROWS = 7;
  * reads src/board/board-poller.ts; this component wires them to Ink and draws (board-frame.tsx).
  * Only the rows and columns on screen are drawn, so 1,000 orgs scroll as fast as ten.
  */
-export function HealthBoard({read, regrade, reviewQueue, end, now = Date.now, intervalMs = 2000, color = false, runbooks}: HealthBoardProps) {
+export function HealthBoard({read, regrade, reviewQueue, findingsList, end, now = Date.now, intervalMs = 2000, color = false, runbooks}: HealthBoardProps) {
   const [state, dispatch] = useReducer(boardReducer, undefined, initialBoardState);
   const {columns, rows} = useTerminalSize();
   const {finish} = useSession(end);
@@ -64,11 +68,19 @@ export function HealthBoard({read, regrade, reviewQueue, end, now = Date.now, in
       if (key.ctrl && input === 'c') return;
       for (const action of keyActions(input, key, pageRows.current)) dispatch(action);
     },
-    {isActive: state.reviewing === null && !state.quit},
+    {isActive: state.reviewing === null && (state.listing === null || findingsList === undefined) && !state.quit},
   );
 
   if (state.reviewing !== null && reviewQueue) {
     return <>{reviewQueue(state.reviewing, {done: () => dispatch({type: 'reviewClosed'}), interrupt: end.interrupt})}</>;
+  }
+
+  if (state.listing !== null && findingsList) {
+    const listed = state.board?.cells.get(cellKey(state.listing.check, state.listing.org));
+    const list = findingList(state.listing.check, state.listing.org, {observed: listed?.observed ?? {}, generatedAt: listed?.gradedAt}, new Date(now()));
+    if ('target' in list && list.target.kind !== 'review-queue') {
+      return <>{findingsList(list.target, listed?.appUrl ?? null, {done: () => dispatch({type: 'listClosed'}), interrupt: end.interrupt})}</>;
+    }
   }
   const at = now();
   return (

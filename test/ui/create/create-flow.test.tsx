@@ -274,13 +274,24 @@ describe('guided create', () => {
       submit: () => new Promise(() => {}),
     }, ONLY_ASSETS);
     app.stdin.write('a.example\r\r\r');
-    await vi.waitFor(() => expect(app.frame()).toContain('Checking which assets already have reports…'), SETTLE);
+    await vi.waitFor(() => expect(app.frame()).toContain('Checking which assets already have reports or are blocked…'), SETTLE);
     // The check starts in an effect after that frame.
     await vi.waitFor(() => expect(releaseCheck).toBeDefined(), SETTLE);
     releaseCheck!();
     await vi.waitFor(() => expect(app.frame()).toContain('could not check (HTTP 503); you can still submit'), SETTLE);
     app.stdin.write('y');
     await vi.waitFor(() => expect(app.frame()).toContain('Creating report…'), SETTLE);
+  });
+
+  it('says which assets are already BLOCKED, and by whom, before the report is sent', async () => {
+    const app = await mountReady({
+      check: async answers => ({plan: planOf(answers), duplicates: {perAsset: true, answers: []}, blocked: {blocked: [{content: 'a.example', by: ['chainpatrol']}], unchecked: 1, error: 'HTTP 503'}}),
+    }, ONLY_ASSETS);
+    app.stdin.write('a.example\r\r\r');
+    await vi.waitFor(() => expect(app.frame()).toContain('Submit this report?'), SETTLE);
+    expect(app.frame()).toContain('! a.example is already BLOCKED (by chainpatrol)');
+    expect(app.frame()).toContain('! could not check 1 asset against the blocklist (HTTP 503)');
+    expect(app.submitted).toEqual([]);
   });
 
   it('Ctrl+C at a prompt or while submitting interrupts (exit 130)', async () => {

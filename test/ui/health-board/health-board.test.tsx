@@ -48,13 +48,18 @@ async function mount(items: StoredCheck[] = sample(), options: {columns?: number
     reviews.push(org);
     return <ReviewStub org={org} back={back} />;
   };
-  const app = await settled(() => render(<HealthBoard read={read} regrade={regrade} reviewQueue={reviewQueue} end={end} now={() => NOW} intervalMs={options.intervalMs ?? 20} runbooks={options.runbooks} />));
+  const lists: string[] = [];
+  const findingsList = (target: {kind: string; org: string}, _link: string | null, back: SessionEnd) => {
+    lists.push(JSON.stringify(target));
+    return <ReviewStub org={`${target.kind} list, org ${target.org}`} back={back} />;
+  };
+  const app = await settled(() => render(<HealthBoard read={read} regrade={regrade} reviewQueue={reviewQueue} findingsList={findingsList} end={end} now={() => NOW} intervalMs={options.intervalMs ?? 20} runbooks={options.runbooks} />));
   Object.defineProperty(app.stdout, 'columns', {value: options.columns ?? 120, configurable: true});
   cleanup.push(() => app.unmount());
   // The cursor's cell is in inverse video even without colour: read the text.
   const frame = () => (app.lastFrame() ?? '').replace(/\u001b\[\d+m/g, '');
   await vi.waitFor(() => expect(frame()).toContain('ORG'), SETTLE);
-  return {...app, store, regrades, reviews, end, frame};
+  return {...app, store, regrades, reviews, lists, end, frame};
 }
 
 /** Stands in for the review browser: `q` there ends it, as the real one does. */
@@ -81,7 +86,7 @@ describe('the health board', () => {
     expect(rowOf(frame, 'hooli')).toMatch(/~ stale/);
     expect(rowOf(frame, 'initech')).toMatch(/! error/);
     expect(rowOf(frame, 'umbrella')).toMatch(/· none/);
-    expect(frame).toMatch(/\? help · q quit · .*Enter detail · r regrade · \/ filter · f not ok · v review/);
+    expect(frame).toMatch(/\? help · q quit · .*Enter detail · r regrade · \/ filter · f not ok · v list/);
   });
 
   it('a refresh changes a cell and keeps the cursor on its cell when the rows re-sort', async () => {
@@ -141,10 +146,27 @@ describe('the health board', () => {
     expect(app.frame()).toContain('not ok only');
   });
 
-  it('v on a reviewing.* cell opens the review queue, and q there comes back to the same cell', async () => {
+  it('v opens the list of the cell\'s findings (takedowns here), and q there comes back to the same cell', async () => {
     const app = await mount();
     await press(app, 'v');
-    expect(app.frame()).toContain('v opens the review queue from a reviewing.* cell');
+    expect(app.frame()).toContain('review queue of takedowns list, org acme');
+    expect(JSON.parse(app.lists[0]!)).toMatchObject({kind: 'takedowns', org: 'acme', liveness: ['DEAD']});
+    await press(app, 'q');
+    await vi.waitFor(() => expect(app.frame()).toContain('ORG'), SETTLE);
+    await press(app, KEYS.enter);
+    expect(app.frame()).toContain('assets.dead-asset-spike for org acme');
+    expect(app.frame()).toMatch(/list \(v\) {4}vigil takedowns list --org acme --liveness-status DEAD --from 2026-11-26T11:59:59.000Z/);
+  });
+
+  it('v on a check whose findings no list selects says why, and stays on the board', async () => {
+    const app = await mount([stored('organization.missing-contact-url', 'umbrella', 'fail')]);
+    await press(app, 'v');
+    expect(app.frame()).toContain('no list for organization.missing-contact-url: an organization setting');
+    expect(app.lists).toEqual([]);
+  });
+
+  it('v on a reviewing.* cell opens the review queue, and q there comes back to the same cell', async () => {
+    const app = await mount();
     await press(app, 'l', 'v');
     expect(app.frame()).toContain('review queue of acme');
     await press(app, 'q');
@@ -157,7 +179,7 @@ describe('the health board', () => {
   it('? lists every key; q quits with 0', async () => {
     const app = await mount();
     await press(app, '?');
-    for (const key of ["Enter          the cell's detail", 'r              grade this (check, org) now', '/              filter orgs', 'f              only rows and columns', 'v              on a reviewing.* cell', 'PgUp PgDn g G', 'Esc']) expect(app.frame()).toContain(key);
+    for (const key of ["Enter          the cell's detail", 'r              grade this (check, org) now', '/              filter orgs', 'f              only rows and columns', 'v              the list of the cell', 'PgUp PgDn g G', 'Esc']) expect(app.frame()).toContain(key);
     await press(app, '?', 'q');
     await vi.waitFor(() => expect(app.end.codes).toEqual([0]), SETTLE);
   });
@@ -192,7 +214,7 @@ describe('the board at 80 and 120 columns, with every documented check', () => {
       // The line above the footer names the cursor's cell in full: the headers' legend.
       expect(lines.at(-2)).toMatch(new RegExp(`^(${DOCUMENTED_HEALTHCHECK_IDS.join('|').replaceAll('.', '\\.')}) · (acme|globex)$`));
       const footer = lines.at(-1)!;
-      for (const key of ['? help', 'q quit', 'move', 'detail', 'r regrade', '/ filter', 'f not ok', 'v review']) expect(footer).toContain(key);
+      for (const key of ['? help', 'q quit', 'move', 'detail', 'r regrade', '/ filter', 'f not ok', 'v list']) expect(footer).toContain(key);
       expect(footer.length).toBeLessThan(columns);
     });
   }

@@ -5,6 +5,7 @@ import {buildCreateBody, type CreateBodyFlags, type CreatePlan} from './body.js'
 import {InputError, InterruptedError} from '../../../errors.js';
 import {CREATE_OUTCOME} from '../../../api/outcomes.js';
 import {Problems, capture} from '../../../cli/problems.js';
+import {blockedLines, checkBlocked} from '../shared/blocked.js';
 
 export interface CreateFlags extends CreateBodyFlags, OutputFlags {
   /** Print the body that would be sent, send nothing. */
@@ -46,8 +47,11 @@ export async function runReportsCreate(flags: CreateFlags, ctx: CommandContext):
   // A 422 surfaces as ApiError with each rejected asset (error banner), exit 7.
   // Ctrl+C once the request may be on its way leaves the outcome unknown, as a lost
   // connection does: give the same advice.
-  const created = await ctx
-    .client()
+  const client = ctx.client();
+  // Before anything is sent: which assets are already BLOCKED, and by whom (the check informs, never stops).
+  const blocked = await checkBlocked(client, body.assets.map(asset => asset.content), ctx.signal);
+  for (const line of blockedLines(blocked)) ctx.io.stderr.write(`note: ${sanitizeText(line)}\n`);
+  const created = await client
     .createReport(body, {signal: ctx.signal})
     .catch((error: unknown) => {
       if (error instanceof InterruptedError || ctx.signal.aborted) throw new InterruptedError(`${CREATE_OUTCOME.what}; ${CREATE_OUTCOME.check}`);

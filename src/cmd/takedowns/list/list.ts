@@ -3,7 +3,7 @@ import {listTakedowns} from '../../../api/wire/endpoints/takedowns.js';
 import type {CommandContext} from '../../../cli/context.js';
 import {streamPages} from '../../../cli/pages.js';
 import {printJson, printRows, sanitizeText} from '../../../output/index.js';
-import {TAKEDOWN_COLUMNS} from './format.js';
+import {TAKEDOWN_COLUMNS} from '../shared/columns.js';
 import {takedownsNextPageCommand, validateTakedownsListFlags, type TakedownsListFlags} from './options.js';
 
 const EMPTY_MESSAGE = 'No takedowns match these filters.';

@@ -16,12 +16,15 @@ const env = (url: string) => ({VIGIL_CONFIG_DIR: mkdtempSync(path.join(tmpdir(),
 describe('Ctrl+C during reports create', () => {
   it('after the request left: exit 130 with the unknown-outcome hint a network failure gets', async () => {
     const controller = new AbortController();
-    // The upstream has the request (and may create the report) but has not answered yet.
-    server = await localServer(() => controller.abort(new Error('interrupted')));
+    // The asset is checked first; then the upstream has the report (and may create it) but has not answered yet.
+    server = await localServer((req, res) => {
+      if (req.url?.endsWith('/asset/check')) res.writeHead(200, {'content-type': 'application/json'}).end('{"status":"UNKNOWN"}');
+      else controller.abort(new Error('interrupted'));
+    });
     const io = fakeIO({tty: false, env: env(server.url)});
     const code = await runWork({}, ctx => runReportsCreate(flags, ctx).then(() => 0), io, controller.signal);
     expect(code).toBe(130);
-    expect(server.requests).toHaveLength(1);
+    expect(server.requests.map(req => req.url)).toEqual(['/api/v2/asset/check', '/api/v2/report/create']);
     expect(io.err()).toBe('interrupted\nhint: the report may or may not have been created; check with `vigil reports search <asset>` before trying again\n');
   });
 
