@@ -23,6 +23,23 @@ import {
   assetCheckBody,
   assetCheckResponseSchema,
   type AssetCheckResult,
+  assetSearchResponseSchema,
+  detectionSourcesResponseSchema,
+  listAssetsResponseSchema,
+  listDetectionsResponseSchema,
+  listThreatsResponseSchema,
+  toAssetListBody,
+  toDetectionListBody,
+  toThreatsListBody,
+  type AssetListFilters,
+  type AssetSearchRequest,
+  type AssetSearchResult,
+  type DetectionFilters,
+  type DetectionSourcesResult,
+  type ListAssetsResult,
+  type ListDetectionsResult,
+  type ListThreatsResult,
+  type ThreatFilters,
   toTakedownsListBody,
   proposalReviewPath,
   readHealthcheckResult,
@@ -120,6 +137,16 @@ export interface ApiClient {
   listTakedowns(filters: TakedownFilters, options?: CallOptions): Promise<ListTakedownsResult>;
   /** POST /asset/check of one asset (docs/contract.md#checking-assets): a read, safe to repeat; pass a pacer for a bulk run. */
   checkAsset(content: string, options?: CallOptions): Promise<AssetCheckResult>;
+  /** POST /asset/search of one asset by content or id (docs/contract.md#searching-an-asset): a read, safe to repeat. */
+  searchAsset(request: AssetSearchRequest, options?: CallOptions): Promise<AssetSearchResult>;
+  /** One page of POST /asset/list (docs/contract.md#listing-assets): a read, safe to repeat. */
+  listAssets(filters: AssetListFilters, options?: CallOptions): Promise<ListAssetsResult>;
+  /** One page of POST /threats/list (docs/contract.md#listing-threats): a read, safe to repeat. */
+  listThreats(filters: ThreatFilters, options?: CallOptions): Promise<ListThreatsResult>;
+  /** One page of POST /detection/list (docs/contract.md#listing-detections): a read, safe to repeat. */
+  listDetections(filters: DetectionFilters, options?: CallOptions): Promise<ListDetectionsResult>;
+  /** GET /detection/sources (docs/contract.md#listing-detection-sources): the body as sent and what vigil reads of it. */
+  listDetectionSources(options?: CallOptions): Promise<DetectionSourcesResult>;
   /**
    * Reviews one proposal of the needs-customer-review queue. Not idempotent: sent once unless
    * the connection was never made. Throws ReviewConflictError (409), ReviewLimitError (429,
@@ -270,6 +297,17 @@ function endpointsOf(call: Call): ApiClient {
       call({method: 'POST', path: PATHS.listTakedowns, json: toTakedownsListBody(filters), schema: listTakedownsResponseSchema(), policy: 'idempotent'}, callOptions),
     checkAsset: async (content, callOptions) =>
       call({method: 'POST', path: PATHS.checkAsset, json: assetCheckBody(content), schema: assetCheckResponseSchema(), policy: 'idempotent'}, callOptions),
+    // The platform's searches and listings are reads that happen to use POST: safe to repeat.
+    searchAsset: async (request, callOptions) =>
+      call({method: 'POST', path: PATHS.searchAsset, json: request, schema: assetSearchResponseSchema(), policy: 'idempotent'}, callOptions),
+    listAssets: async (filters, callOptions) =>
+      call({method: 'POST', path: PATHS.listAssets, json: toAssetListBody(filters), schema: listAssetsResponseSchema(), policy: 'idempotent'}, callOptions),
+    listThreats: async (filters, callOptions) =>
+      call({method: 'POST', path: PATHS.listThreats, json: toThreatsListBody(filters), schema: listThreatsResponseSchema(), policy: 'idempotent'}, callOptions),
+    listDetections: async (filters, callOptions) =>
+      call({method: 'POST', path: PATHS.listDetections, json: toDetectionListBody(filters), schema: listDetectionsResponseSchema(), policy: 'idempotent'}, callOptions),
+    listDetectionSources: async callOptions =>
+      call({method: 'GET', path: PATHS.listDetectionSources, schema: detectionSourcesResponseSchema(), policy: 'idempotent'}, callOptions),
     // Healthchecks compute a verdict and change nothing upstream: safe to repeat.
     runHealthcheck: async (id, body, callOptions) =>
       call({method: 'POST', path: checkPath(id), json: body, schema: healthcheckResultSchema(), read: readHealthcheckResult, policy: 'idempotent'}, callOptions),

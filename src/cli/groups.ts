@@ -1,13 +1,15 @@
 /** The command groups (folders of commands/): their one-line descriptions. */
 export const GROUPS: Readonly<Record<string, string>> = {
-  asset: 'Check assets against the blocklist and list the asset types (also spelled assets)',
+  asset: 'Check, search and list assets, and list the asset types (also spelled assets)',
   auth: 'Log in, check and remove the stored API key',
   config: 'Show and change the saved base URL and org (keys: base-url, org)',
+  detections: 'List the threat detections of an organization and the detection sources',
   healthchecks: 'List the upstream healthchecks, run one or all of them once, or watch the board the workers grade',
   proposals: 'Act on the needs-customer-review queue: approve, reject or watchlist a proposal',
   reports: 'Create, list and search reports',
   schedules: 'Inspect or clear the job schedulers the workers run',
   takedowns: 'List the takedowns of an organization',
+  threats: 'List the blocked threats of the organization',
 };
 
 /** `vigil` itself, at the top of its help. */

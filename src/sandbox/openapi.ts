@@ -6,6 +6,9 @@ import {
 import {routeOf, SANDBOX_CHECKS} from './checks/registry.js';
 import {takedownsListBodySchema, takedownsListResponseOutSchema} from './takedowns.js';
 import {assetCheckBodySchema, assetCheckResponseOutSchema} from './routes/assets.js';
+import {assetListRequestSchema, assetListResponseOutSchema, assetSearchRequestSchema, assetSearchResponseOutSchema} from './data/asset-views.js';
+import {threatsListRequestSchema, threatsListResponseOutSchema} from './data/threats.js';
+import {detectionListRequestSchema, detectionListResponseOutSchema, detectionSourcesResponseOutSchema} from './data/detections.js';
 import {
   createReportResponseOutSchema, errorBodySchema, listReportsQuerySchema, nestedErrorBodySchema,
   listReportsResponseOutSchema, reviewResponseOutSchema, searchReportsResponseOutSchema,
@@ -71,7 +74,7 @@ export function buildOpenApiDocument(version: string): Json {
     },
     servers: [{url: '/api/v2'}],
     security: [{apiKey: []}],
-    tags: [{name: 'report'}, {name: 'proposals'}, {name: 'healthchecks'}, {name: 'takedowns'}, {name: 'asset'}],
+    tags: [{name: 'report'}, {name: 'proposals'}, {name: 'healthchecks'}, {name: 'takedowns'}, {name: 'asset'}, {name: 'threats'}, {name: 'detections'}],
     paths: {
       [`/${HEALTHCHECK_LIST_PATH}`]: {
         post: {
@@ -146,6 +149,50 @@ export function buildOpenApiDocument(version: string): Json {
           tags: ['asset'],
           requestBody: jsonBody(assetCheckBodySchema),
           responses: {200: ok('The asset status', assetCheckResponseOutSchema), ...BODY_ERRORS},
+        },
+      },
+      [`/${PATHS.searchAsset}`]: {
+        post: {
+          operationId: 'assetSearch',
+          summary: 'Search an asset by content or id: its status, reports, takedown and who consumed the block (not found: asset null)',
+          tags: ['asset'],
+          requestBody: jsonBody(assetSearchRequestSchema()),
+          responses: {200: ok('The asset and what refers to it', assetSearchResponseOutSchema), ...BODY_ERRORS},
+        },
+      },
+      [`/${PATHS.listAssets}`]: {
+        post: {
+          operationId: 'assetList',
+          summary: 'List the assets of one type in one status (default BLOCKED), updated in a date range (default the last day)',
+          tags: ['asset'],
+          requestBody: jsonBody(assetListRequestSchema()),
+          responses: {200: ok('One page of assets; next_page is null on the last', assetListResponseOutSchema), ...BODY_ERRORS},
+        },
+      },
+      [`/${PATHS.listThreats}`]: {
+        post: {
+          operationId: 'threatsList',
+          summary: "List the threats (blocked assets) of the key's organization, filtered; the last day by default",
+          tags: ['threats'],
+          requestBody: jsonBody(threatsListRequestSchema()),
+          responses: {200: ok('One page of threats; next_page is null on the last', threatsListResponseOutSchema), ...BODY_ERRORS},
+        },
+      },
+      [`/${PATHS.listDetections}`]: {
+        post: {
+          operationId: 'detectionList',
+          summary: "List an organization's threat detections, newest first, filtered; paged by cursor/nextCursor",
+          tags: ['detections'],
+          requestBody: jsonBody(detectionListRequestSchema()),
+          responses: {200: ok('One page of detections; nextCursor is null on the last', detectionListResponseOutSchema), ...BODY_ERRORS},
+        },
+      },
+      [`/${PATHS.listDetectionSources}`]: {
+        get: {
+          operationId: 'detectionSources',
+          summary: "The catalog of detection sources (the sandbox's own shape: the upstream documents no field names)",
+          tags: ['detections'],
+          responses: {200: ok('The sources', detectionSourcesResponseOutSchema), ...COMMON_ERRORS},
         },
       },
       [`/${PATHS.searchReports}`]: {

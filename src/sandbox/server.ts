@@ -12,6 +12,7 @@ import {healthcheckRoutes} from './routes/healthcheck.js';
 import {reportRoutes} from './routes/reports.js';
 import {takedownRoutes} from './routes/takedowns.js';
 import {assetRoutes} from './routes/assets.js';
+import {platformRoutes} from './routes/platform.js';
 import {reviewRoutes} from './routes/review.js';
 import {generateSeed} from './seed.js';
 import {Store} from './store.js';
@@ -144,6 +145,7 @@ export function buildApp(ctx: SandboxContext, log: (line: string) => void = () =
     reportRoutes(api, ctx);
     takedownRoutes(api, ctx);
     assetRoutes(api, ctx);
+    platformRoutes(api, ctx);
     reviewRoutes(api, ctx);
     // Built on first request: most runs never ask, and start-up stays short.
     let document: ReturnType<typeof buildOpenApiDocument> | undefined;

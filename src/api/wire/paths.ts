@@ -12,6 +12,11 @@ export const PATHS = {
   listHealthchecks: 'healthchecks/list',
   listTakedowns: 'takedowns/list',
   checkAsset: 'asset/check',
+  searchAsset: 'asset/search',
+  listAssets: 'asset/list',
+  listThreats: 'threats/list',
+  listDetections: 'detection/list',
+  listDetectionSources: 'detection/sources',
 } as const;
 
 /** The review operation's path template, as the upstream documents it (and openapi.json publishes it). */

@@ -6,6 +6,7 @@ import type {SandboxContext} from '../context.js';
 import {parseOrBadRequest} from '../http-errors.js';
 import {authenticate} from '../keys.js';
 import type {Store} from '../store.js';
+import {assetIndex} from '../data/assets.js';
 
 export const assetCheckBodySchema = z.object({content: z.string().trim().min(1, 'content: required, the asset to check')});
 export const assetCheckResponseOutSchema = z.object({
@@ -17,18 +18,11 @@ export const assetCheckResponseOutSchema = z.object({
 
 /**
  * An asset's status across every org's reports (the blocklist is global upstream): the
- * newest report's proposal holding the same normalised content decides; none is UNKNOWN
- * with reason `not-found`.
+ * newest report's proposal holding the same normalised content decides (data/assets.ts,
+ * which `asset list` and `asset search` read too); none is UNKNOWN with reason `not-found`.
  */
 export function checkAsset(store: Store, content: string): z.infer<typeof assetCheckResponseOutSchema> {
-  const key = normalizeAssetContent(content);
-  let found: {status: (typeof ASSET_STATUSES)[number]; at: number} | undefined;
-  for (const report of store.reports) {
-    for (const proposal of report.proposals) {
-      if (normalizeAssetContent(proposal.asset.content) !== key) continue;
-      if (found === undefined || report.createdAt > found.at) found = {status: proposal.asset.status, at: report.createdAt};
-    }
-  }
+  const found = assetIndex(store).get(normalizeAssetContent(content));
   const status = found?.status ?? 'UNKNOWN';
   return {status, source: 'chainpatrol', ...(found === undefined ? {reason: 'not-found'} : {}), sources: [{source: 'chainpatrol', status}]};
 }
