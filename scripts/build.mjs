@@ -23,6 +23,8 @@ import path from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {buildCommit} from './build/commit.mjs';
 import {dependencyPatchesPlugin, exitOnChangedVersions} from './build/patches.mjs';
+import {writeRegistries} from './gen/registries.mjs';
+import {writeDocs} from './gen/docs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
@@ -99,6 +101,8 @@ const staging = path.join(root, `dist.tmp-${process.pid}`);
 await rm(staging, {recursive: true, force: true});
 // Every patch of a dependency's source, with its reason and re-check: scripts/build/patches.mjs.
 exitOnChangedVersions(root);
+// The lists of declared endpoints and of the sandbox's served ones, before tsc reads them.
+writeRegistries(root);
 const typecheck = typeCheck();
 const patches = dependencyPatchesPlugin(root);
 
@@ -165,6 +169,8 @@ const old = path.join(root, `dist.old-${process.pid}`);
 await rename(path.join(root, 'dist'), old).catch(() => {});
 await rename(staging, path.join(root, 'dist'));
 await rm(old, {recursive: true, force: true});
+// The reference pages, docs/mcp.md's tool table and README's command list, from the new dist/.
+writeDocs(root);
 
 /** tsc --noEmit over what the build bundles: undefined when it passes, else its messages. */
 function typeCheck() {

@@ -26,6 +26,8 @@ import {layerProblems} from './lint/layers.mjs';
 import {danglingDocRefs} from './lint/doc-refs.mjs';
 import {importCycles} from './lint/import-cycles.mjs';
 import {commandPieces, endpointPieces} from './lint/command-pieces.mjs';
+import {staleRegistries} from './gen/registries.mjs';
+import {staleDocs} from './gen/docs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MAX_LINES = 400;
@@ -78,6 +80,8 @@ problems.push(...danglingDocRefs(root));
 problems.push(...importCycles(root, 'src/api'));
 problems.push(...commandPieces(root));
 problems.push(...endpointPieces(root));
+problems.push(...staleRegistries(root));
+problems.push(...staleDocs(root));
 {
   const checker = await readFile(path.join(root, 'docs/checker.md'), 'utf8');
   const opening = checker.slice(0, checker.indexOf('\n## '));

@@ -7,6 +7,7 @@
 // no folder of test/cmd without a room of src/cmd (docs/testing.md#where-a-test-sits).
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
+import {declarationsIn} from '../gen/registries.mjs';
 
 function files(dir) {
   if (!existsSync(dir)) return [];
@@ -91,24 +92,38 @@ export function endpointPieces(root) {
   const problems = [];
   const read = (rel) => (existsSync(path.join(root, rel)) ? readFileSync(path.join(root, rel), 'utf8') : '');
   const pathsBlock = /export const PATHS = \{([\s\S]*?)\n\}/.exec(read('src/api/wire/paths.ts'))?.[1] ?? '';
+  const declared = declaredEndpoints(root);
+  // [key, path, where it is spelt]: PATHS' own lines, then each declared endpoint's.
+  const paths = [
+    ...[...pathsBlock.matchAll(/(\w+):\s*'([^']+)'/g)].map(([, key, wirePath]) => ({key, wirePath, where: 'src/api/wire/paths.ts', label: `PATHS.${key}`})),
+    ...declared.map((d) => ({key: d.name, wirePath: d.path, where: d.file, label: `${d.name}`})),
+  ];
   const contract = read('docs/contract.md');
   // A paragraph that names the exact path documents it as used, unless it says the path is
   // not used (the "Other endpoints" list): that one is flagged instead, so a path vigil calls
   // cannot hide behind a line saying vigil does not call it.
   const paragraphs = contract.split(/\n\s*\n/);
-  for (const [, key, wirePath] of pathsBlock.matchAll(/(\w+):\s*'([^']+)'/g)) {
+  for (const {wirePath, where, label} of paths) {
     const exact = new RegExp(`/${wirePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[\`\\s?,)]|$)`);
     const naming = paragraphs.filter((paragraph) => exact.test(paragraph));
     const notUsed = naming.filter((paragraph) => /\bnot used\b/i.test(paragraph));
-    if (naming.length === notUsed.length) problems.push(`src/api/wire/paths.ts: PATHS.${key} (/${wirePath}) is in no section of docs/contract.md: say what vigil relies on (path, body, answer, errors, whether it may be repeated)`);
-    if (notUsed.length > 0) problems.push(`docs/contract.md: says /${wirePath} is not used by vigil, but PATHS.${key} (src/api/wire/paths.ts) calls it: take it off that line`);
+    if (naming.length === notUsed.length) problems.push(`${where}: ${label} (/${wirePath}) is in no section of docs/contract.md: say what vigil relies on (path, body, answer, errors, whether it may be repeated)`);
+    if (notUsed.length > 0) problems.push(`docs/contract.md: says /${wirePath} is not used by vigil, but ${label} (${where}) calls it: take it off that line`);
   }
   // The sandbox's rules for the path (its answer and each refusal) are tested beside the
   // OpenAPI check, which only proves that the route answers: a call of the path's fixed part.
   const sandboxTests = files(path.join(root, 'test/sandbox')).filter((f) => /\.test\.tsx?$/.test(f) && path.basename(f) !== 'openapi.test.ts').map((f) => readFileSync(f, 'utf8')).join('\n');
+  // A declared endpoint's route is derived (src/sandbox/endpoints/serve.ts: its request check,
+  // its OpenAPI path) and test/sandbox/openapi.test.ts calls it with its example: only the
+  // older routes, written by hand, need tests of their own.
   for (const [, key, wirePath] of pathsBlock.matchAll(/(\w+):\s*'([^']+)'/g)) {
     const fixed = wirePath.split('{')[0];
     if (!sandboxTests.includes(`'${fixed}`) && !sandboxTests.includes(`\`${fixed}`)) problems.push(`src/api/wire/paths.ts: PATHS.${key} (/${wirePath}) is called by no test of test/sandbox/ but openapi.test.ts: test the route's rules (its answer, each refusal)`);
+  }
+  // Each declared endpoint is served by the sandbox: a file of src/sandbox/endpoints/ calls serve() with it.
+  const served = files(path.join(root, 'src/sandbox/endpoints')).filter((f) => f.endsWith('.ts')).map((f) => readFileSync(f, 'utf8')).join('\n');
+  for (const d of declared) {
+    if (!new RegExp(`\\bserve\\(\\s*${d.name}\\b`).test(served)) problems.push(`${d.file}: ${d.name} (${d.method} /${d.path}) is served by no file of src/sandbox/endpoints/: add one, \`export const ${d.name}Served = serve(${d.name}, {answer, answers, handle})\`, over the sandbox's data`);
   }
   const client = /export interface ApiClient \{([\s\S]*?)\n\}/.exec(read('src/api/client.ts'))?.[1] ?? '';
   const apiTests = files(path.join(root, 'test/api')).filter((f) => /\.test\.tsx?$/.test(f)).map((f) => readFileSync(f, 'utf8')).join('\n');
@@ -116,4 +131,15 @@ export function endpointPieces(root) {
     if (!apiTests.includes(`.${method}(`)) problems.push(`src/api/client.ts: ApiClient.${method} is called by no test of test/api/ (the request it sends and each error, with nock)`);
   }
   return problems;
+}
+
+/** The endpoints declared in src/api/wire/endpoints/*.ts: [{file, name, method, path}]. */
+export function declaredEndpoints(root) {
+  const dir = 'src/api/wire/endpoints';
+  return declarationsIn(root, dir, 'defineEndpoint').map(({file, name}) => {
+    const text = readFileSync(path.join(root, dir, file), 'utf8');
+    const body = text.slice(text.indexOf(`export const ${name} = defineEndpoint(`));
+    const field = (key) => new RegExp(`\\b${key}:\\s*'([^']+)'`).exec(body)?.[1] ?? '';
+    return {file: `${dir}/${file}`, name, method: field('method'), path: field('path')};
+  });
 }

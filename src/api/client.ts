@@ -19,34 +19,18 @@ import {
   healthcheckRegistrySchema,
   healthcheckResultSchema,
   listReportsResponseSchema,
-  listTakedownsResponseSchema,
-  assetCheckBody,
-  assetCheckResponseSchema,
   type AssetCheckResult,
-  assetSearchResponseSchema,
-  detectionSourcesResponseSchema,
-  listAssetsResponseSchema,
-  listDetectionsResponseSchema,
-  listThreatsResponseSchema,
-  toAssetListBody,
-  toDetectionListBody,
-  toThreatsListBody,
-  type AssetListFilters,
-  type AssetSearchRequest,
-  type AssetSearchResult,
-  type DetectionFilters,
-  type DetectionSourcesResult,
-  type ListAssetsResult,
-  type ListDetectionsResult,
-  type ListThreatsResult,
-  type ThreatFilters,
-  toTakedownsListBody,
   proposalReviewPath,
   readHealthcheckResult,
   readListPage,
   reviewResponseSchema,
   searchReportsResponseSchema,
   keyCheckQuery,
+  fillPath,
+  wireRequest,
+  type AnyEndpoint,
+  type EndpointInput,
+  type EndpointOutput,
   toListQueryParams,
   type CreateReportRequest,
   type CreateReportResponse,
@@ -61,6 +45,8 @@ import {
   type SearchReportsRequest,
   type SearchReportsResult,
 } from './wire/index.js';
+import {checkAsset} from './wire/endpoints/assets.js';
+import {listTakedowns} from './wire/endpoints/takedowns.js';
 
 /** How the client talks to the upstream. */
 export interface ApiClientOptions {
@@ -130,6 +116,12 @@ export interface CallOptions {
 }
 
 export interface ApiClient {
+  /**
+   * One call of an endpoint declared in src/api/wire/endpoints/ (defineEndpoint): its path
+   * filled, its input sent as the body (POST) or query (GET) in the upstream's names, the
+   * answer read by its tolerant reader, repeated as its repeat rule allows.
+   */
+  call<E extends AnyEndpoint>(endpoint: E, input: EndpointInput<E>, options?: CallOptions): Promise<EndpointOutput<E>>;
   createReport(body: CreateReportRequest, options?: CallOptions): Promise<CreateReportResponse>;
   listReports(filters: ListReportsFilters, options?: CallOptions): Promise<ListReportsResult>;
   searchReports(body: SearchReportsRequest, options?: CallOptions): Promise<SearchReportsResult>;
@@ -137,16 +129,6 @@ export interface ApiClient {
   listTakedowns(filters: TakedownFilters, options?: CallOptions): Promise<ListTakedownsResult>;
   /** POST /asset/check of one asset (docs/contract.md#checking-assets): a read, safe to repeat; pass a pacer for a bulk run. */
   checkAsset(content: string, options?: CallOptions): Promise<AssetCheckResult>;
-  /** POST /asset/search of one asset by content or id (docs/contract.md#searching-an-asset): a read, safe to repeat. */
-  searchAsset(request: AssetSearchRequest, options?: CallOptions): Promise<AssetSearchResult>;
-  /** One page of POST /asset/list (docs/contract.md#listing-assets): a read, safe to repeat. */
-  listAssets(filters: AssetListFilters, options?: CallOptions): Promise<ListAssetsResult>;
-  /** One page of POST /threats/list (docs/contract.md#listing-threats): a read, safe to repeat. */
-  listThreats(filters: ThreatFilters, options?: CallOptions): Promise<ListThreatsResult>;
-  /** One page of POST /detection/list (docs/contract.md#listing-detections): a read, safe to repeat. */
-  listDetections(filters: DetectionFilters, options?: CallOptions): Promise<ListDetectionsResult>;
-  /** GET /detection/sources (docs/contract.md#listing-detection-sources): the body as sent and what vigil reads of it. */
-  listDetectionSources(options?: CallOptions): Promise<DetectionSourcesResult>;
   /**
    * Reviews one proposal of the needs-customer-review queue. Not idempotent: sent once unless
    * the connection was never made. Throws ReviewConflictError (409), ReviewLimitError (429,
@@ -269,7 +251,14 @@ function caller(options: ApiClientOptions, settings: ClientSettings, prefixUrl: 
 
 /** The endpoints as ApiClient's methods. async arrows: a bad argument becomes a rejected promise, like every other failure. */
 function endpointsOf(call: Call): ApiClient {
+  const declared = async <E extends AnyEndpoint>(endpoint: E, input: EndpointInput<E>, callOptions?: CallOptions): Promise<EndpointOutput<E>> => {
+    const wire = wireRequest(endpoint, input);
+    const path = fillPath(endpoint.path, endpoint.params?.(input));
+    const carried = endpoint.method === 'GET' ? {searchParams: searchParamsOf(wire)} : {json: wire};
+    return call({method: endpoint.method, path, ...carried, schema: endpoint.response(), policy: endpoint.repeat}, callOptions) as Promise<EndpointOutput<E>>;
+  };
   return {
+    call: declared,
     createReport: async (body, callOptions) =>
       call({method: 'POST', path: PATHS.createReport, json: body, schema: createReportResponseSchema(), policy: 'unprocessed-only', outcome: CREATE_OUTCOME}, callOptions),
     reviewProposal: async (proposalId, body, callOptions) => {
@@ -293,21 +282,9 @@ function endpointsOf(call: Call): ApiClient {
     // A search is a read that happens to use POST: safe to repeat.
     searchReports: async (body, callOptions) =>
       call({method: 'POST', path: PATHS.searchReports, json: body, schema: searchReportsResponseSchema(), policy: 'idempotent'}, callOptions),
-    listTakedowns: async (filters, callOptions) =>
-      call({method: 'POST', path: PATHS.listTakedowns, json: toTakedownsListBody(filters), schema: listTakedownsResponseSchema(), policy: 'idempotent'}, callOptions),
-    checkAsset: async (content, callOptions) =>
-      call({method: 'POST', path: PATHS.checkAsset, json: assetCheckBody(content), schema: assetCheckResponseSchema(), policy: 'idempotent'}, callOptions),
-    // The platform's searches and listings are reads that happen to use POST: safe to repeat.
-    searchAsset: async (request, callOptions) =>
-      call({method: 'POST', path: PATHS.searchAsset, json: request, schema: assetSearchResponseSchema(), policy: 'idempotent'}, callOptions),
-    listAssets: async (filters, callOptions) =>
-      call({method: 'POST', path: PATHS.listAssets, json: toAssetListBody(filters), schema: listAssetsResponseSchema(), policy: 'idempotent'}, callOptions),
-    listThreats: async (filters, callOptions) =>
-      call({method: 'POST', path: PATHS.listThreats, json: toThreatsListBody(filters), schema: listThreatsResponseSchema(), policy: 'idempotent'}, callOptions),
-    listDetections: async (filters, callOptions) =>
-      call({method: 'POST', path: PATHS.listDetections, json: toDetectionListBody(filters), schema: listDetectionsResponseSchema(), policy: 'idempotent'}, callOptions),
-    listDetectionSources: async callOptions =>
-      call({method: 'GET', path: PATHS.listDetectionSources, schema: detectionSourcesResponseSchema(), policy: 'idempotent'}, callOptions),
+    // Kept for their callers; both are declared endpoints now (src/api/wire/endpoints/).
+    listTakedowns: async (filters, callOptions) => declared(listTakedowns, filters, callOptions),
+    checkAsset: async (content, callOptions) => declared(checkAsset, content, callOptions),
     // Healthchecks compute a verdict and change nothing upstream: safe to repeat.
     runHealthcheck: async (id, body, callOptions) =>
       call({method: 'POST', path: checkPath(id), json: body, schema: healthcheckResultSchema(), read: readHealthcheckResult, policy: 'idempotent'}, callOptions),
@@ -326,6 +303,16 @@ function endpointsOf(call: Call): ApiClient {
       }
     },
   };
+}
+
+/** A GET's query: each field given, arrays repeated, in the order given. */
+function searchParamsOf(wire: Record<string, unknown>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(wire)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(name, String(item));
+  }
+  return params;
 }
 
 function checkPath(id: string): string {

@@ -2,6 +2,7 @@ import type {ComponentType} from 'react';
 import type {z} from 'zod';
 import type {CommandContext, ContextFlags} from './context.js';
 import type {IO} from './io.js';
+import type {AnyEndpoint} from '../api/wire/endpoint.js';
 
 /** One line of a command's help: a command line and what it does. */
 export interface Example {
@@ -35,6 +36,12 @@ export interface CommandDefinition<O = any, A = any> {
   options: () => z.ZodObject<any>;
   /** Positional arguments as a zod tuple or array, built on first use. */
   args?: () => z.ZodType;
+  /**
+   * The upstream endpoints the work calls, as declared in src/api/wire/endpoints/ (the work
+   * calls them with `ctx.client().call(endpoint, input)`): the command's reference page names
+   * them, and lint holds each to its contract section and its sandbox route.
+   */
+  endpoints?: readonly AnyEndpoint[];
   /** Allowed values of a flag or of the positional arguments ('<args>'), for shell completion. */
   completions?: Readonly<Record<string, readonly string[]>>;
   /**

@@ -55,6 +55,7 @@ export function buildManifest(definitions: readonly CommandDefinition[], version
         };
       }),
       argValues: [...(definition.completions?.['<args>'] ?? [])],
+      ...(definition.endpoints?.length ? {calls: definition.endpoints.map(endpoint => `${endpoint.method} /${endpoint.path}`)} : {}),
     };
     leaves.set(key, command);
   }

@@ -20,6 +20,8 @@ export interface ManifestCommand {
   description: string;
   /** Each flag, as typed: `--status`, `--no-interactive`. */
   flags: ManifestFlag[];
+  /** The upstream endpoints it calls (`POST /takedowns/list`), from the definition's `endpoints`: the reference page names them. */
+  calls?: string[];
   /** Values the positional arguments may take, for completion (empty: anything). */
   argValues: string[];
 }

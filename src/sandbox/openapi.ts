@@ -1,14 +1,11 @@
-import * as z from 'zod';
 import {
   createReportRequestSchema, HEALTHCHECK_LIST_PATH, healthcheckRegistryWireSchema, healthcheckResultWireSchema, PATHS, PROPOSAL_REVIEW_PATH, REVIEW_LIMIT_PER_DAY, reviewRequestSchema,
   searchReportsRequestSchema,
 } from '../api/wire/index.js';
 import {routeOf, SANDBOX_CHECKS} from './checks/registry.js';
-import {takedownsListBodySchema, takedownsListResponseOutSchema} from './takedowns.js';
-import {assetCheckBodySchema, assetCheckResponseOutSchema} from './routes/assets.js';
-import {assetListRequestSchema, assetListResponseOutSchema, assetSearchRequestSchema, assetSearchResponseOutSchema} from './data/asset-views.js';
-import {threatsListRequestSchema, threatsListResponseOutSchema} from './data/threats.js';
-import {detectionListRequestSchema, detectionListResponseOutSchema, detectionSourcesResponseOutSchema} from './data/detections.js';
+import {SERVED} from './endpoints/index.js';
+import {servedPaths} from './endpoints/serve.js';
+import {BODY_ERRORS, COMMON_ERRORS, commonErrors, errorResponse, jsonBody, ok, parametersOf, schemaOf, type Json} from './openapi-parts.js';
 import {
   createReportResponseOutSchema, errorBodySchema, listReportsQuerySchema, nestedErrorBodySchema,
   listReportsResponseOutSchema, reviewResponseOutSchema, searchReportsResponseOutSchema,
@@ -20,43 +17,8 @@ import {
  * published contract cannot drift from the code.
  */
 
-type Json = Record<string, unknown>;
-
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
-  const {$schema: _ignored, ...rest} = z.toJSONSchema(schema, {io, unrepresentable: 'any'}) as Json;
-  return rest;
-}
-
-const errorResponse = (description: string, schema = 'Error') => ({description, content: {'application/json': {schema: {$ref: `#/components/schemas/${schema}`}}}});
-/** The errors every operation may answer, in the operation's error shape (http-errors.ts). */
-const commonErrors = (schema: 'Error' | 'NestedError' = 'Error') => ({
-  400: errorResponse(`Invalid input data (code BAD_REQUEST); ${schema === 'Error' ? 'issues lists' : 'the message names'} every problem`, schema),
-  401: errorResponse('Authorization not provided (code UNAUTHORIZED)', schema),
-  403: errorResponse('Insufficient access (code FORBIDDEN)', schema),
-  413: errorResponse('Request body over the size limit', schema),
-  500: errorResponse('Internal server error (code INTERNAL_SERVER_ERROR)', schema),
-});
-const COMMON_ERRORS = commonErrors();
-/** Operations with a JSON body also refuse any other content type. */
-const BODY_ERRORS = {...COMMON_ERRORS, 415: errorResponse('The body is not application/json (code UNSUPPORTED_MEDIA_TYPE)')};
-
-function jsonBody(schema: z.ZodType): Json {
-  return {required: true, content: {'application/json': {schema: schemaOf(schema, 'input')}}};
-}
-
-function ok(description: string, schema: z.ZodType): Json {
-  return {description, content: {'application/json': {schema: schemaOf(schema, 'output')}}};
-}
-
 function queryParameters(): Json[] {
-  return Object.entries(listReportsQuerySchema.shape).map(([name, schema]) => {
-    const field = schema as z.ZodType;
-    const optional = field instanceof z.ZodOptional;
-    const inner = optional ? (field as z.ZodOptional<z.ZodType>).unwrap() : field;
-    const json = schemaOf(inner, 'input');
-    const description = field.description ?? inner.description;
-    return {name, in: 'query', required: !optional, ...(description ? {description} : {}), ...(name === 'excludeAutomation' ? {deprecated: true} : {}), schema: json};
-  });
+  return parametersOf(listReportsQuerySchema, new Set(['excludeAutomation']));
 }
 
 /** `takedowns.cancelled-count` -> `healthchecksTakedownsCancelledCount`. */
@@ -74,7 +36,7 @@ export function buildOpenApiDocument(version: string): Json {
     },
     servers: [{url: '/api/v2'}],
     security: [{apiKey: []}],
-    tags: [{name: 'report'}, {name: 'proposals'}, {name: 'healthchecks'}, {name: 'takedowns'}, {name: 'asset'}, {name: 'threats'}, {name: 'detections'}],
+    tags: [...new Set(['report', 'proposals', 'healthchecks', ...SERVED.map(served => served.endpoint.tag)])].map(name => ({name})),
     paths: {
       [`/${HEALTHCHECK_LIST_PATH}`]: {
         post: {
@@ -133,68 +95,6 @@ export function buildOpenApiDocument(version: string): Json {
           },
         },
       },
-      [`/${PATHS.listTakedowns}`]: {
-        post: {
-          operationId: 'takedownsList',
-          summary: "List the organization's takedowns (current state), filtered; newest update first unless sorting says otherwise",
-          tags: ['takedowns'],
-          requestBody: jsonBody(takedownsListBodySchema),
-          responses: {200: ok('One page of takedowns; next_page is null on the last', takedownsListResponseOutSchema), ...BODY_ERRORS},
-        },
-      },
-      [`/${PATHS.checkAsset}`]: {
-        post: {
-          operationId: 'assetCheck',
-          summary: 'Check asset status: BLOCKED, ALLOWED or UNKNOWN, with the source that decided',
-          tags: ['asset'],
-          requestBody: jsonBody(assetCheckBodySchema),
-          responses: {200: ok('The asset status', assetCheckResponseOutSchema), ...BODY_ERRORS},
-        },
-      },
-      [`/${PATHS.searchAsset}`]: {
-        post: {
-          operationId: 'assetSearch',
-          summary: 'Search an asset by content or id: its status, reports, takedown and who consumed the block (not found: asset null)',
-          tags: ['asset'],
-          requestBody: jsonBody(assetSearchRequestSchema()),
-          responses: {200: ok('The asset and what refers to it', assetSearchResponseOutSchema), ...BODY_ERRORS},
-        },
-      },
-      [`/${PATHS.listAssets}`]: {
-        post: {
-          operationId: 'assetList',
-          summary: 'List the assets of one type in one status (default BLOCKED), updated in a date range (default the last day)',
-          tags: ['asset'],
-          requestBody: jsonBody(assetListRequestSchema()),
-          responses: {200: ok('One page of assets; next_page is null on the last', assetListResponseOutSchema), ...BODY_ERRORS},
-        },
-      },
-      [`/${PATHS.listThreats}`]: {
-        post: {
-          operationId: 'threatsList',
-          summary: "List the threats (blocked assets) of the key's organization, filtered; the last day by default",
-          tags: ['threats'],
-          requestBody: jsonBody(threatsListRequestSchema()),
-          responses: {200: ok('One page of threats; next_page is null on the last', threatsListResponseOutSchema), ...BODY_ERRORS},
-        },
-      },
-      [`/${PATHS.listDetections}`]: {
-        post: {
-          operationId: 'detectionList',
-          summary: "List an organization's threat detections, newest first, filtered; paged by cursor/nextCursor",
-          tags: ['detections'],
-          requestBody: jsonBody(detectionListRequestSchema()),
-          responses: {200: ok('One page of detections; nextCursor is null on the last', detectionListResponseOutSchema), ...BODY_ERRORS},
-        },
-      },
-      [`/${PATHS.listDetectionSources}`]: {
-        get: {
-          operationId: 'detectionSources',
-          summary: "The catalog of detection sources (the sandbox's own shape: the upstream documents no field names)",
-          tags: ['detections'],
-          responses: {200: ok('The sources', detectionSourcesResponseOutSchema), ...COMMON_ERRORS},
-        },
-      },
       [`/${PATHS.searchReports}`]: {
         post: {
           operationId: 'reportsSearch',
@@ -204,6 +104,8 @@ export function buildOpenApiDocument(version: string): Json {
           responses: {200: ok('Matching reports, newest first', searchReportsResponseOutSchema), ...BODY_ERRORS},
         },
       },
+      // Each endpoint of src/api/wire/endpoints/ the sandbox serves: derived from its declaration.
+      ...servedPaths(SERVED),
     },
     components: {
       securitySchemes: {apiKey: {type: 'apiKey', in: 'header', name: 'X-API-KEY'}},

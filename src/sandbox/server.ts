@@ -10,9 +10,8 @@ import {adminRoutes} from './routes/admin.js';
 import {adminHealthRoutes} from './routes/admin-health.js';
 import {healthcheckRoutes} from './routes/healthcheck.js';
 import {reportRoutes} from './routes/reports.js';
-import {takedownRoutes} from './routes/takedowns.js';
-import {assetRoutes} from './routes/assets.js';
-import {platformRoutes} from './routes/platform.js';
+import {SERVED} from './endpoints/index.js';
+import {registerServed} from './endpoints/serve.js';
 import {reviewRoutes} from './routes/review.js';
 import {generateSeed} from './seed.js';
 import {Store} from './store.js';
@@ -143,9 +142,7 @@ export function buildApp(ctx: SandboxContext, log: (line: string) => void = () =
   app.register(async api => {
     healthcheckRoutes(api, ctx);
     reportRoutes(api, ctx);
-    takedownRoutes(api, ctx);
-    assetRoutes(api, ctx);
-    platformRoutes(api, ctx);
+    registerServed(api, ctx, SERVED);
     reviewRoutes(api, ctx);
     // Built on first request: most runs never ask, and start-up stays short.
     let document: ReturnType<typeof buildOpenApiDocument> | undefined;

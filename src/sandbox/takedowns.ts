@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import {LIVENESS_STATUSES} from '../api/enums.js';
-import {SORT_DIRECTIONS, TAKEDOWN_SORT_KEYS, TAKEDOWNS_PAGE_MAX} from '../api/wire/index.js';
+import {TAKEDOWN_SORT_KEYS} from '../api/wire/index.js';
+import type {TakedownsListBody} from '../api/wire/endpoints/takedowns.js';
 import type {Brand} from './model.js';
 import {iso} from './serialize.js';
 import type {Store} from './store.js';
@@ -12,22 +13,6 @@ import type {Store} from './store.js';
  */
 
 export const TAKEDOWNS_PAGE_DEFAULT = 10;
-
-const dateText = z.string().refine(text => !Number.isNaN(Date.parse(text)), 'must be a date (YYYY-MM-DD or ISO 8601)');
-
-export const takedownsListBodySchema = z.object({
-  slug: z.string().min(1).optional().describe('The org; required with a key that reaches several orgs (vigil sends it when an org is configured)'),
-  query: z.string().optional().describe('Substring of the asset content, case-insensitive'),
-  startDate: dateText.optional().describe("On the takedown's updatedAt, inclusive"),
-  endDate: dateText.optional().describe('Inclusive; a bare date covers the whole day (UTC)'),
-  assetType: z.array(z.string().min(1)).optional(),
-  takedownStatus: z.array(z.string().min(1)).optional(),
-  livenessStatus: z.array(z.enum(LIVENESS_STATUSES)).optional(),
-  sorting: z.array(z.object({key: z.enum(TAKEDOWN_SORT_KEYS), direction: z.enum(SORT_DIRECTIONS)})).max(1, 'one sort key at most').optional(),
-  per_page: z.number().int().min(1).max(TAKEDOWNS_PAGE_MAX).optional(),
-  next_page: z.string().regex(/^[1-9]\d*$/, 'must be the next_page of the previous answer').optional(),
-});
-export type TakedownsListBody = z.infer<typeof takedownsListBodySchema>;
 
 const wireTakedownSchema = z.object({
   id: z.union([z.number().int(), z.string()]),

@@ -2,6 +2,7 @@ import {DOCUMENTED_HEALTHCHECK_IDS, PATHS} from '../../src/api/wire/index.js';
 import {createRequire} from 'node:module';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startTestSandbox, type Caller} from './http.js';
+import {SERVED} from '../../src/sandbox/endpoints/index.js';
 
 // Ajv comes with fastify (its schema compiler); the 2020-12 build matches OpenAPI 3.1.
 const require = createRequire(import.meta.url);
@@ -75,8 +76,6 @@ describe('GET /api/v2/openapi.json', () => {
       ['/organization/reports', 'get', '200', api.call('GET', 'organization/reports?slug=acme')],
       ['/reports/search', 'post', '200', api.call('POST', 'reports/search', {body: {slug: 'acme', assetContents: ['acme-wallet-verify.example']}})],
       ['/report/create', 'post', '200', api.call('POST', 'report/create', {body: {organizationSlug: 'acme', title: 'OpenAPI check', description: 'd', assets: [{content: 'openapi-check.example'}]}})],
-      ['/takedowns/list', 'post', '200', api.call('POST', 'takedowns/list', {body: {slug: 'hooli', takedownStatus: ['IN_PROGRESS'], per_page: 5}})],
-      ['/asset/check', 'post', '200', api.call('POST', 'asset/check', {body: {content: 'acme-wallet-verify.example'}})],
       ['/asset/check', 'post', '400', api.call('POST', 'asset/check', {body: {content: ' '}})],
       ['/takedowns/list', 'post', '400', api.call('POST', 'takedowns/list', {body: {slug: 'hooli', per_page: 0}})],
       ['/report/create', 'post', '422', api.call('POST', 'report/create', {body: {organizationSlug: 'acme', title: 'OpenAPI check', description: 'd', assets: [{content: 'openapi-check.example'}]}})],
@@ -89,6 +88,13 @@ describe('GET /api/v2/openapi.json', () => {
       [reviewPath, 'post', '409', api.call('POST', `organization/proposals/${pending.id}/review`, {body: {assetId: pending.asset.id, decision: 'REJECT'}})],
       [reviewPath, 'post', '404', api.call('POST', 'organization/proposals/1/review', {body: {assetId: 1, decision: 'REJECT'}})],
     );
+    // A served endpoint (src/sandbox/endpoints/) brings its own case: its example, answered 200.
+    for (const {endpoint, example} of SERVED) {
+      const input = (example ?? {}) as Record<string, unknown>;
+      const query = new URLSearchParams(Object.entries(input).map(([name, value]) => [name, String(value)]));
+      const reply = endpoint.method === 'GET' ? api.call('GET', `${endpoint.path}?${query}`) : api.call('POST', endpoint.path, {body: input});
+      cases.push([`/${endpoint.path}`, endpoint.method.toLowerCase(), '200', reply]);
+    }
     // Derived from the wire module: a path vigil calls needs a sandbox route answering to its schema.
     const answered = new Set(cases.map(([path]) => path));
     expect(Object.values(PATHS).map(path => `/${path}`).filter(path => !answered.has(path)), 'paths vigil calls (src/api/wire/paths.ts) with no case here: add one, a real sandbox answer validated against the published schema').toEqual([]);
@@ -96,7 +102,7 @@ describe('GET /api/v2/openapi.json', () => {
     const replies = await Promise.all(cases.map(([, , , pending]) => pending));
     for (const [index, [path, method, status]] of cases.entries()) {
       const reply = replies[index]!;
-      expect(String(reply.status), `${method.toUpperCase()} ${path}: the sandbox's status (a 404 with no route: src/sandbox/routes/)`).toBe(status);
+      expect(String(reply.status), `${method.toUpperCase()} ${path}: the sandbox's status (a 404 with no route: src/sandbox/routes/ or src/sandbox/endpoints/)`).toBe(status);
       const validate = validator(path, method, status);
       expect(validate(reply.body), `${method} ${path} ${status}: ${JSON.stringify(validate.errors)}`).toBe(true);
     }

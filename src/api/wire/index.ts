@@ -22,3 +22,5 @@ export * from './asset-list.js';
 export * from './asset-search.js';
 export * from './detections.js';
 export * from './detection-sources.js';
+export * from './endpoint.js';
+export * from './endpoints/index.js';

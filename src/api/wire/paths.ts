@@ -1,22 +1,20 @@
+import {pathsOf} from './endpoint.js';
+import {ENDPOINTS} from './endpoints/index.js';
+
 /**
  * Every upstream path vigil calls, relative to the base URL (which ends in /api/v2), templates
  * as the upstream documents them; the healthchecks' own paths follow from their ids
- * (healthcheckPath). The sandbox must publish each in its OpenAPI document
+ * (healthcheckPath). An endpoint declared in src/api/wire/endpoints/ brings its own (ENDPOINTS);
+ * the older ones are listed here. The sandbox must publish each in its OpenAPI document
  * (test/sandbox/openapi.test.ts reads this list).
  */
 export const PATHS = {
+  ...pathsOf(ENDPOINTS),
   createReport: 'report/create',
   listReports: 'organization/reports',
   searchReports: 'reports/search',
   reviewProposal: 'organization/proposals/{proposalId}/review',
   listHealthchecks: 'healthchecks/list',
-  listTakedowns: 'takedowns/list',
-  checkAsset: 'asset/check',
-  searchAsset: 'asset/search',
-  listAssets: 'asset/list',
-  listThreats: 'threats/list',
-  listDetections: 'detection/list',
-  listDetectionSources: 'detection/sources',
 } as const;
 
 /** The review operation's path template, as the upstream documents it (and openapi.json publishes it). */

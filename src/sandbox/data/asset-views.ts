@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import {ASSET_STATUSES} from '../../api/enums.js';
-import {assetListBodySchema, assetSearchBodySchema, normalizeAssetContent} from '../../api/wire/index.js';
+import {normalizeAssetContent, type assetListBodySchema, type assetSearchBodySchema} from '../../api/wire/index.js';
 import type {Access} from '../keys.js';
 import {iso} from '../serialize.js';
 import type {Store} from '../store.js';
 import {takedownRecords} from '../takedowns.js';
-import {assetIndex, dateBound, OFFSET_CURSOR, offsetPage, reaches, type AssetEntry} from './assets.js';
+import {assetIndex, dateBound, offsetPage, reaches, sandboxCursor, type AssetEntry} from './assets.js';
 
 /*
  * POST /asset/search and POST /asset/list as the sandbox serves them
@@ -23,9 +23,6 @@ const CONSUMERS = [
   {consumer: 'google-safe-browsing', name: 'Google Safe Browsing'},
   {consumer: 'quad9', name: 'Quad9'},
 ] as const;
-
-export const assetSearchRequestSchema = assetSearchBodySchema;
-export const assetListRequestSchema = () => assetListBodySchema().extend({next_page: z.string().regex(OFFSET_CURSOR, 'must be the next_page of the previous answer').nullable().optional()});
 
 const text = z.string();
 export const assetSearchResponseOutSchema = z.object({
@@ -71,7 +68,7 @@ function takedownOf(store: Store, access: Access, content: string): SearchAnswer
 }
 
 /** POST /asset/search: the asset by content or id; its reports of the orgs the key reaches. Not found: `asset` null, the lists empty. */
-export function searchAsset(store: Store, access: Access, body: z.infer<ReturnType<typeof assetSearchRequestSchema>>): SearchAnswer {
+export function searchAssetAnswer(store: Store, access: Access, body: z.output<ReturnType<typeof assetSearchBodySchema>>): SearchAnswer {
   const index = assetIndex(store);
   // By id: any proposal's asset of that id names the content (one asset per content).
   const content = body.content ?? store.reports.flatMap(r => r.proposals).find(p => p.asset.id === body.assetId)?.asset.content;
@@ -87,7 +84,7 @@ export function searchAsset(store: Store, access: Access, body: z.infer<ReturnTy
 }
 
 /** POST /asset/list: assets of the type in the status (default BLOCKED), updated in the range (default the last day), oldest update first. */
-export function listAssets(store: Store, now: number, body: z.infer<ReturnType<typeof assetListRequestSchema>>): z.infer<typeof assetListResponseOutSchema> {
+export function listAssetsPage(store: Store, now: number, body: z.output<ReturnType<typeof assetListBodySchema>>): z.infer<typeof assetListResponseOutSchema> {
   const status = body.status ?? 'BLOCKED';
   const noDates = body.startDate === undefined && body.endDate === undefined;
   const from = noDates ? now - DAY : body.startDate === undefined ? -Infinity : dateBound(body.startDate);
@@ -95,7 +92,7 @@ export function listAssets(store: Store, now: number, body: z.infer<ReturnType<t
   const matching = [...assetIndex(store).values()]
     .filter(e => e.type === body.type && e.status === status && e.updatedAt >= from && e.updatedAt <= to)
     .sort((a, b) => a.updatedAt - b.updatedAt || a.id - b.id);
-  const page = offsetPage(matching, body.next_page, body.per_page ?? ASSETS_PAGE_DEFAULT);
+  const page = offsetPage(matching, sandboxCursor(body.next_page, 'next_page'), body.per_page ?? ASSETS_PAGE_DEFAULT);
   return {
     assets: page.rows.map(e => ({content: e.content, type: e.type, status: e.status, watchStatus: watchStatus(e), updatedAt: iso(e.updatedAt)})),
     next_page: page.next === null ? null : String(page.next),

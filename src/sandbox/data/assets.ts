@@ -1,6 +1,7 @@
 import {normalizeAssetContent} from '../../api/wire/index.js';
 import type {AssetStatus} from '../../api/enums.js';
 import type {Access} from '../keys.js';
+import {badRequest} from '../http-errors.js';
 import type {StoredReport} from '../model.js';
 import type {Store} from '../store.js';
 
@@ -54,12 +55,18 @@ export function reaches(access: Access, slug: string): boolean {
   return access.kind === 'all' || access.slug === slug;
 }
 
-/** A cursor this sandbox issued: the offset of the next page, a positive integer in text. */
-export const OFFSET_CURSOR = /^[1-9]\d*$/;
+/**
+ * The offset a cursor this sandbox issued names (a positive integer, as text or a number),
+ * 0 for none; any other is a 400 naming the field (the upstream's cursors are its own).
+ */
+export function sandboxCursor(cursor: string | number | null | undefined, field: string): number {
+  if (cursor === undefined || cursor === null) return 0;
+  if (/^[1-9]\d*$/.test(String(cursor))) return Number(cursor);
+  throw badRequest([{message: `${field}: must be the ${field === 'cursor' ? 'nextCursor' : 'next_page'} of the previous answer`, path: [field]}]);
+}
 
-/** One page of `rows` at the offset `cursor` names; the next cursor is null on the last page. */
-export function offsetPage<T>(rows: readonly T[], cursor: string | number | null | undefined, size: number): {rows: T[]; next: number | null} {
-  const offset = cursor === undefined || cursor === null ? 0 : Number(cursor);
+/** One page of `rows` from `offset`; the next cursor is null on the last page. */
+export function offsetPage<T>(rows: readonly T[], offset: number, size: number): {rows: T[]; next: number | null} {
   const end = offset + size;
   return {rows: rows.slice(offset, end), next: end < rows.length ? end : null};
 }

@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import {DETECTION_CONFIDENCES, DETECTION_SOURCE_KEYS, detectionListBodySchema, type DetectionFilterProperty} from '../../api/wire/index.js';
+import {DETECTION_CONFIDENCES, DETECTION_SOURCE_KEYS, type detectionListBodySchema, type DetectionFilterProperty} from '../../api/wire/index.js';
 import type {DetectionConfig} from '../model.js';
 import {iso} from '../serialize.js';
 import type {Store} from '../store.js';
-import {dateBound, offsetPage} from './assets.js';
+import {dateBound, offsetPage, sandboxCursor} from './assets.js';
 
 /*
  * POST /detection/list and GET /detection/sources as the sandbox serves them
@@ -16,8 +16,6 @@ import {dateBound, offsetPage} from './assets.js';
 export const DETECTIONS_PAGE_DEFAULT = 50;
 /** The sources the sandbox's configs draw from, in config order; each config's index picks one. */
 const CONFIG_SOURCES = ['GOOGLE_SEARCH', 'URLSCAN', 'CERTSTREAM', 'TWITTER_SEARCH', 'DNS_TWIST'] as const;
-
-export const detectionListRequestSchema = () => detectionListBodySchema().extend({cursor: z.number().int().min(1).optional().describe('nextCursor of the previous page')});
 
 const text = z.string();
 export const detectionListResponseOutSchema = z.object({
@@ -74,7 +72,7 @@ const PROPERTY_VALUE: Record<DetectionFilterProperty, (d: WireDetection) => stri
 };
 
 /** One page of the org's detections matching the body; filters combine with AND, a filter's values with OR; values match case-insensitively (source keys' casing differs across the docs). */
-export function listDetections(store: Store, orgId: number, body: z.infer<ReturnType<typeof detectionListRequestSchema>>): z.infer<typeof detectionListResponseOutSchema> {
+export function listDetectionsPage(store: Store, orgId: number, body: z.output<ReturnType<typeof detectionListBodySchema>>): z.infer<typeof detectionListResponseOutSchema> {
   const query = body.query?.toLowerCase();
   const from = body.startDate === undefined ? -Infinity : dateBound(body.startDate);
   const to = body.endDate === undefined ? Infinity : dateBound(body.endDate, true);
@@ -87,7 +85,7 @@ export function listDetections(store: Store, orgId: number, body: z.infer<Return
       return f.operator === 'in' ? hit : !hit;
     });
   });
-  const page = offsetPage(matching, body.cursor, body.limit ?? DETECTIONS_PAGE_DEFAULT);
+  const page = offsetPage(matching, sandboxCursor(body.cursor, 'cursor'), body.limit ?? DETECTIONS_PAGE_DEFAULT);
   return {detections: page.rows, nextCursor: page.next};
 }
 

@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import {threatsListBodySchema, type ThreatSortKey} from '../../api/wire/index.js';
+import type {threatsListBodySchema, ThreatSortKey} from '../../api/wire/index.js';
 import type {Access} from '../keys.js';
 import {iso} from '../serialize.js';
 import type {Store} from '../store.js';
-import {assetIndex, dateBound, OFFSET_CURSOR, offsetPage, reaches} from './assets.js';
+import {assetIndex, dateBound, offsetPage, reaches, sandboxCursor} from './assets.js';
 
 /*
  * POST /threats/list as the sandbox serves it (docs/sandbox.md#assets-threats-and-detections):
@@ -16,8 +16,6 @@ import {assetIndex, dateBound, OFFSET_CURSOR, offsetPage, reaches} from './asset
 const DAY = 24 * 3_600_000;
 export const THREATS_PAGE_DEFAULT = 10;
 
-export const threatsListRequestSchema = () => threatsListBodySchema().extend({next_page: z.string().regex(OFFSET_CURSOR, 'must be the next_page of the previous answer').optional()});
-
 export const threatsListResponseOutSchema = z.object({
   threats: z.array(z.object({id: z.number().int(), content: z.string(), type: z.string(), blockedAt: z.string()})),
   next_page: z.string().nullable(),
@@ -26,7 +24,7 @@ type WireThreat = z.infer<typeof threatsListResponseOutSchema>['threats'][number
 
 const SORT_VALUE: Record<ThreatSortKey, (t: WireThreat) => string | number> = {id: t => t.id, blockedAt: t => t.blockedAt, content: t => t.content, type: t => t.type};
 
-export function listThreats(store: Store, access: Access, now: number, body: z.infer<ReturnType<typeof threatsListRequestSchema>>): z.infer<typeof threatsListResponseOutSchema> {
+export function listThreatsPage(store: Store, access: Access, now: number, body: z.output<ReturnType<typeof threatsListBodySchema>>): z.infer<typeof threatsListResponseOutSchema> {
   // "If no startDate or endDate is provided, the API defaults to returning threats from the last 1 day."
   const noDates = body.startDate === undefined && body.endDate === undefined;
   const from = noDates ? now - DAY : body.startDate === undefined ? -Infinity : dateBound(body.startDate);
@@ -48,6 +46,6 @@ export function listThreats(store: Store, access: Access, now: number, body: z.i
     const [x, y] = [value(a), value(b)];
     return sign * (x < y ? -1 : x > y ? 1 : 0) || a.id - b.id;
   });
-  const page = offsetPage(threats, body.next_page, body.per_page ?? THREATS_PAGE_DEFAULT);
+  const page = offsetPage(threats, sandboxCursor(body.next_page, 'next_page'), body.per_page ?? THREATS_PAGE_DEFAULT);
   return {threats: page.rows, next_page: page.next === null ? null : String(page.next)};
 }

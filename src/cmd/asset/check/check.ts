@@ -1,5 +1,6 @@
 import {Pacer} from '../../../api/pacer.js';
 import type {ApiClient} from '../../../api/client.js';
+import {checkAsset} from '../../../api/wire/endpoints/assets.js';
 import type {CommandContext} from '../../../cli/context.js';
 import {writeDrained} from '../../../cli/pages.js';
 import {ExitCode} from '../../../exit-codes.js';
@@ -20,7 +21,7 @@ function stopsTheRun(error: unknown): boolean {
 
 async function checkOne(client: ApiClient, content: string, pacer: Pacer, ctx: CommandContext): Promise<{row: CheckedAsset; failure?: VigilError; fatal?: unknown}> {
   try {
-    const answer = await client.checkAsset(content, {signal: ctx.signal, pacer});
+    const answer = await client.call(checkAsset, content, {signal: ctx.signal, pacer});
     return {row: {content, ...answer}};
   } catch (error) {
     if (ctx.signal.aborted) return {row: {content}, fatal: new InterruptedError()};

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import {checkAsset} from '../../../api/wire/endpoints/assets.js';
 import {defineCommand} from '../../../cli/define.js';
 import {argument, connectionOptions, listOption, OUTPUT_FORMATS, outputOptions, textOption} from '../../../cli/options.js';
 import {runAssetCheck} from './check.js';
@@ -7,6 +8,7 @@ import {FAIL_ON_RESULTS} from './options.js';
 export const definition = defineCommand({
   path: ['asset', 'check'],
   description: 'Tell whether assets are blocked, allowed or unknown (POST /asset/check, 10 at a time)',
+  endpoints: [checkAsset],
   examples: [
     {command: 'vigil asset check evil.example https://t.me/fakesupport', explains: 'Is this already blocked? One row an asset'},
     {command: 'vigil asset check - < domains.txt --output csv > checked.csv', explains: 'One asset a line from stdin, results in input order'},

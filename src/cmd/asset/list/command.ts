@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import {ASSET_STATUSES, KNOWN_ASSET_TYPES} from '../../../api/enums.js';
+import {listAssets} from '../../../api/wire/endpoints/asset-list.js';
 import {defineCommand} from '../../../cli/define.js';
 import {connectionOptions, OUTPUT_FORMATS, outputOptions, textOption} from '../../../cli/options.js';
 import {runAssetList} from './list.js';
@@ -7,6 +8,7 @@ import {runAssetList} from './list.js';
 export const definition = defineCommand({
   path: ['asset', 'list'],
   description: 'List the assets of one type by status and update date (POST /asset/list; BLOCKED, the last day, unless told)',
+  endpoints: [listAssets],
   examples: [
     {command: 'vigil asset list --asset-type URL', explains: 'URLs blocked in the last day'},
     {command: 'vigil asset list --asset-type TWITTER --asset-status ALLOWED --from 2026-11-01 --to 2026-11-21', explains: 'Allowed Twitter accounts updated in a date range'},

@@ -1,4 +1,4 @@
-import {PATHS} from '../../../api/wire/index.js';
+import {listAssets} from '../../../api/wire/endpoints/asset-list.js';
 import type {CommandContext} from '../../../cli/context.js';
 import {runListing} from '../../../cli/listing.js';
 import {LISTED_ASSET_COLUMNS} from './format.js';
@@ -15,11 +15,11 @@ export async function runAssetList(flags: AssetListFlags, ctx: CommandContext): 
     all,
     warnings,
     fetch: async cursor => {
-      const page = await ctx.client().listAssets({...filters, ...(cursor === undefined ? {} : {nextPage: cursor})}, {signal: ctx.signal});
+      const page = await ctx.client().call(listAssets, {...filters, ...(cursor === undefined ? {} : {nextPage: cursor})}, {signal: ctx.signal});
       return {rows: page.assets, next: page.nextPage, json: page};
     },
     columns: LISTED_ASSET_COLUMNS,
-    what: `POST ${PATHS.listAssets}`,
+    what: `${listAssets.method} ${listAssets.path}`,
     noun: 'assets',
     emptyMessage: 'No assets match (with no --from/--to the upstream lists the last day; the status defaults to BLOCKED).',
     nextCommand: next => assetsNextPageCommand(filters, next),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import {searchAsset} from '../../../api/wire/endpoints/asset-search.js';
 import {defineCommand} from '../../../cli/define.js';
 import {argument, connectionOptions, listOption, OUTPUT_FORMATS, outputOptions} from '../../../cli/options.js';
 import {runAssetSearch} from './search.js';
@@ -6,6 +7,7 @@ import {runAssetSearch} from './search.js';
 export const definition = defineCommand({
   path: ['asset', 'search'],
   description: 'Search assets by content or id: status, reports, takedown and who consumed the block (POST /asset/search)',
+  endpoints: [searchAsset],
   examples: [
     {command: 'vigil asset search acme-wallet-verify.example', explains: 'Is it blocked, by whom, and which reports name it?'},
     {command: 'vigil asset search --id 7012 --id 7013', explains: 'By asset id, one row each'},

@@ -1,4 +1,5 @@
 import type {AssetSearchRequest, AssetSearchResult} from '../../../api/wire/index.js';
+import {searchAsset} from '../../../api/wire/endpoints/asset-search.js';
 import type {CommandContext} from '../../../cli/context.js';
 import {ApiError} from '../../../errors.js';
 import {ExitCode} from '../../../exit-codes.js';
@@ -11,7 +12,7 @@ const NOT_FOUND: AssetSearchResult = {asset: undefined, reports: [], takedown: u
 /** One search; a 404 is an asset the upstream does not hold, as an answer without `asset` is (the docs state neither). */
 async function searchOne(request: AssetSearchRequest, ctx: CommandContext): Promise<SearchedAsset> {
   try {
-    return {query: queryLabel(request), result: await ctx.client().searchAsset(request, {signal: ctx.signal})};
+    return {query: queryLabel(request), result: await ctx.client().call(searchAsset, request, {signal: ctx.signal})};
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return {query: queryLabel(request), result: NOT_FOUND};
     throw error;

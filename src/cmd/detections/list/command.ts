@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import {ASSET_STATUSES, KNOWN_ASSET_TYPES} from '../../../api/enums.js';
 import {DETECTION_CONFIDENCES, DETECTION_SOURCE_KEYS} from '../../../api/wire/index.js';
+import {listDetections} from '../../../api/wire/endpoints/detections.js';
 import {defineCommand} from '../../../cli/define.js';
 import {connectionOptions, orgOptions, OUTPUT_FORMATS, outputOptions, textOption} from '../../../cli/options.js';
 import {runDetectionsList} from './list.js';
@@ -8,6 +9,7 @@ import {runDetectionsList} from './list.js';
 export const definition = defineCommand({
   path: ['detections', 'list'],
   description: "List an organization's threat detections, newest first (POST /detection/list; cursor paging)",
+  endpoints: [listDetections],
   examples: [
     {command: 'vigil detections list --org acme --from 2026-11-15', explains: 'What the detection configs found since a date'},
     {command: 'vigil detections list --org acme --source urlscan,google_search --confidence high,medium', explains: 'Confident hits of two sources (any case; sent upper case)'},

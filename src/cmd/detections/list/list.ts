@@ -1,4 +1,4 @@
-import {PATHS} from '../../../api/wire/index.js';
+import {listDetections} from '../../../api/wire/endpoints/detections.js';
 import type {CommandContext} from '../../../cli/context.js';
 import {runListing} from '../../../cli/listing.js';
 import {DETECTION_COLUMNS} from './format.js';
@@ -15,11 +15,11 @@ export async function runDetectionsList(flags: DetectionsListFlags, ctx: Command
     all,
     warnings,
     fetch: async cursor => {
-      const page = await ctx.client().listDetections({...filters, ...(cursor === undefined ? {} : {cursor})}, {signal: ctx.signal});
+      const page = await ctx.client().call(listDetections, {...filters, ...(cursor === undefined ? {} : {cursor})}, {signal: ctx.signal});
       return {rows: page.detections, next: page.nextPage, json: page};
     },
     columns: DETECTION_COLUMNS,
-    what: `POST ${PATHS.listDetections}`,
+    what: `${listDetections.method} ${listDetections.path}`,
     noun: 'detections',
     emptyMessage: 'No detections match these filters.',
     nextCommand: next => detectionsNextPageCommand(filters, next),

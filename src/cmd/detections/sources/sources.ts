@@ -1,4 +1,5 @@
 import type {DetectionSource} from '../../../api/wire/index.js';
+import {listDetectionSources} from '../../../api/wire/endpoints/detections.js';
 import type {CommandContext} from '../../../cli/context.js';
 import {capture, Problems} from '../../../cli/problems.js';
 import {printJson, printRows, resolveOutputFormat, revealInvisible, type Column, type OutputFlags} from '../../../output/index.js';
@@ -26,7 +27,7 @@ export async function runDetectionSources(flags: OutputFlags, ctx: CommandContex
   const problems = new Problems();
   const format = capture(problems, () => resolveOutputFormat(flags, ctx.io));
   problems.throwIfAny();
-  const answer = await ctx.client().listDetectionSources({signal: ctx.signal});
+  const answer = await ctx.client().call(listDetectionSources, {}, {signal: ctx.signal});
   if (format === 'json') {
     printJson(ctx.io, answer.raw);
     return;

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import {KNOWN_ASSET_TYPES, LIVENESS_STATUSES, TAKEDOWN_STATUSES} from '../../../api/enums.js';
 import {SORT_DIRECTIONS, TAKEDOWN_SORT_KEYS} from '../../../api/wire/index.js';
+import {listTakedowns} from '../../../api/wire/endpoints/takedowns.js';
 import {defineCommand} from '../../../cli/define.js';
 import {connectionOptions, orgOptions, OUTPUT_FORMATS, outputOptions, textOption} from '../../../cli/options.js';
 import {runTakedownsList} from './list.js';
@@ -8,6 +9,7 @@ import {runTakedownsList} from './list.js';
 export const definition = defineCommand({
   path: ['takedowns', 'list'],
   description: "List the organization's takedowns, with the upstream's filters (POST /takedowns/list)",
+  endpoints: [listTakedowns],
   examples: [
     {command: 'vigil takedowns list --takedown-status IN_PROGRESS --to 2026-11-15', explains: 'Takedowns in progress not updated since a date (the stale ones)'},
     {command: 'vigil takedowns list --liveness-status DEAD --from 2026-11-21', explains: 'Takedowns whose asset was found dead since a date'},

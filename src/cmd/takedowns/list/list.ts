@@ -1,4 +1,4 @@
-import {PATHS} from '../../../api/wire/index.js';
+import {listTakedowns} from '../../../api/wire/endpoints/takedowns.js';
 import type {CommandContext} from '../../../cli/context.js';
 import {runListing} from '../../../cli/listing.js';
 import {TAKEDOWN_COLUMNS} from './format.js';
@@ -15,11 +15,11 @@ export async function runTakedownsList(flags: TakedownsListFlags, ctx: CommandCo
     all,
     warnings,
     fetch: async cursor => {
-      const page = await ctx.client().listTakedowns({...filters, ...(cursor === undefined ? {} : {nextPage: cursor})}, {signal: ctx.signal});
+      const page = await ctx.client().call(listTakedowns, {...filters, ...(cursor === undefined ? {} : {nextPage: cursor})}, {signal: ctx.signal});
       return {rows: page.takedowns, next: page.nextPage, json: page};
     },
     columns: TAKEDOWN_COLUMNS,
-    what: `POST ${PATHS.listTakedowns}`,
+    what: `${listTakedowns.method} ${listTakedowns.path}`,
     noun: 'takedowns',
     emptyMessage: 'No takedowns match these filters.',
     nextCommand: next => takedownsNextPageCommand(filters, next),

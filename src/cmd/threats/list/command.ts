@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import {KNOWN_ASSET_TYPES} from '../../../api/enums.js';
 import {SORT_DIRECTIONS, THREAT_SORT_KEYS} from '../../../api/wire/index.js';
+import {listThreats} from '../../../api/wire/endpoints/threats.js';
 import {defineCommand} from '../../../cli/define.js';
 import {connectionOptions, OUTPUT_FORMATS, outputOptions, textOption} from '../../../cli/options.js';
 import {runThreatsList} from './list.js';
@@ -8,6 +9,7 @@ import {runThreatsList} from './list.js';
 export const definition = defineCommand({
   path: ['threats', 'list'],
   description: "List the blocked threats of the key's organization (POST /threats/list; the last day unless --from/--to)",
+  endpoints: [listThreats],
   examples: [
     {command: 'vigil threats list --from 2026-11-01 --to 2026-11-21', explains: 'Threats blocked in a date range (days, inclusive)'},
     {command: 'vigil threats list --query wallet --asset-type URL,PAGE --sort-by blockedAt --sort-direction desc', explains: 'Web threats containing "wallet", newest block first'},

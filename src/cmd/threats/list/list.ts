@@ -1,4 +1,4 @@
-import {PATHS} from '../../../api/wire/index.js';
+import {listThreats} from '../../../api/wire/endpoints/threats.js';
 import type {CommandContext} from '../../../cli/context.js';
 import {runListing} from '../../../cli/listing.js';
 import {THREAT_COLUMNS} from './format.js';
@@ -15,11 +15,11 @@ export async function runThreatsList(flags: ThreatsListFlags, ctx: CommandContex
     all,
     warnings,
     fetch: async cursor => {
-      const page = await ctx.client().listThreats({...filters, ...(cursor === undefined ? {} : {nextPage: cursor})}, {signal: ctx.signal});
+      const page = await ctx.client().call(listThreats, {...filters, ...(cursor === undefined ? {} : {nextPage: cursor})}, {signal: ctx.signal});
       return {rows: page.threats, next: page.nextPage, json: page};
     },
     columns: THREAT_COLUMNS,
-    what: `POST ${PATHS.listThreats}`,
+    what: `${listThreats.method} ${listThreats.path}`,
     noun: 'threats',
     emptyMessage: 'No threats match these filters (with no --from/--to the upstream lists the last day).',
     nextCommand: next => threatsNextPageCommand(filters, next),
