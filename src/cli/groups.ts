@@ -1,10 +1,10 @@
 /** The command groups (folders of commands/): their one-line descriptions. */
 export const GROUPS: Readonly<Record<string, string>> = {
-  asset: 'Check assets against the blocklist and list the asset types (also spelled assets)',
+  asset: 'Check, search and list assets, and list the asset types (also spelled assets)',
   auth: 'Log in, check and remove the stored API key',
   brands: 'List the brands of the organization the API key belongs to',
   config: 'Show and change the saved base URL and org (keys: base-url, org)',
-  detections: 'Read the detection configs of an organization',
+  detections: 'List the threat detections of an organization, the detection sources and the detection configs',
   'detections configs': 'List the detection configs of an organization, grouped by source upstream',
   healthchecks: 'List the upstream healthchecks, run one or all of them once, or watch the board the workers grade',
   metrics: 'Read the metrics of the organization the API key belongs to: organization counts, the summary, the found count',
@@ -16,6 +16,7 @@ export const GROUPS: Readonly<Record<string, string>> = {
   reports: 'Create, list and search reports',
   schedules: 'Inspect or clear the job schedulers the workers run',
   takedowns: 'List the takedowns of an organization',
+  threats: 'List the blocked threats of the organization',
 };
 
 /** `vigil` itself, at the top of its help. */

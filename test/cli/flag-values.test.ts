@@ -20,7 +20,8 @@ const definitions = await loadDefinitions();
 
 /** A value no flag of its kind accepts, from what the definition says of the flag. */
 function badValue(label: string | undefined, values: readonly string[] | undefined): string | undefined {
-  if (values !== undefined && values.length > 0 && label !== 'list') return 'no-such-value';
+  // An asset type is open as a list is: an unknown one is sent with a warning (docs/contract.md#asset-types).
+  if (values !== undefined && values.length > 0 && label !== 'list' && label !== 'type') return 'no-such-value';
   if (label === 'n') return 'ten';
   if (label === 'iso') return '31/01/2026';
   return undefined;

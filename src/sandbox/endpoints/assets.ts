@@ -3,6 +3,7 @@ import {ASSET_STATUSES} from '../../api/enums.js';
 import {normalizeAssetContent} from '../../api/wire/index.js';
 import {checkAsset} from '../../api/wire/endpoints/assets.js';
 import type {Store} from '../store.js';
+import {assetIndex} from '../data/assets.js';
 import {serve} from './serve.js';
 
 export const assetCheckResponseOutSchema = z.object({
@@ -14,18 +15,12 @@ export const assetCheckResponseOutSchema = z.object({
 
 /**
  * An asset's status across every org's reports (the blocklist is global upstream): the
- * newest report's proposal holding the same normalised content decides; none is UNKNOWN
- * with reason `not-found`.
+ * newest report's proposal holding the same normalised content decides (data/assets.ts,
+ * which `asset list`, `asset search` and `threats list` read too); none is UNKNOWN with
+ * reason `not-found`.
  */
 export function assetStatus(store: Store, content: string): z.infer<typeof assetCheckResponseOutSchema> {
-  const key = normalizeAssetContent(content);
-  let found: {status: (typeof ASSET_STATUSES)[number]; at: number} | undefined;
-  for (const report of store.reports) {
-    for (const proposal of report.proposals) {
-      if (normalizeAssetContent(proposal.asset.content) !== key) continue;
-      if (found === undefined || report.createdAt > found.at) found = {status: proposal.asset.status, at: report.createdAt};
-    }
-  }
+  const found = assetIndex(store).get(normalizeAssetContent(content));
   const status = found?.status ?? 'UNKNOWN';
   return {status, source: 'chainpatrol', ...(found === undefined ? {reason: 'not-found'} : {}), sources: [{source: 'chainpatrol', status}]};
 }

@@ -2,8 +2,8 @@ import {LIVENESS_STATUSES, TAKEDOWN_STATUSES} from '../../../api/enums.js';
 import {TAKEDOWN_SORT_KEYS, TAKEDOWNS_PAGE_MAX, type TakedownFilters} from '../../../api/wire/index.js';
 import type {CommandContext} from '../../../cli/context.js';
 import * as z from 'zod';
-import {checkFlags, dateOrder, isoDate, nonBlank, wholeNumber} from '../../../cli/flag-values.js';
-import {assetTypeList, assetTypeWarnings, enumList, openListWarnings, sortFlags, sortOf} from '../../../cli/list-flags.js';
+import {checkFlags, dateOrder, isoDate, nonBlank} from '../../../cli/flag-values.js';
+import {assetTypeList, assetTypeWarnings, dropUndefined, enumList, openListWarnings, sortFlags, sortOf, nextPageFlags, pageFlagProblems} from '../../../cli/list-flags.js';
 import {Problems, capture} from '../../../cli/problems.js';
 import {resolveOutputFormat, type OutputFlags, type OutputFormat} from '../../../output/index.js';
 import {shellCommand} from '../../../output/shell.js';
@@ -31,7 +31,6 @@ export interface ValidatedTakedownsList {
   warnings: string[];
 }
 
-const perPage = () => wholeNumber({min: 1, max: TAKEDOWNS_PAGE_MAX}).optional();
 
 /** What each flag's value must be (the one mapper names the flag of each problem). */
 const takedownsListFlags = z
@@ -43,9 +42,7 @@ const takedownsListFlags = z
     takedownStatus: enumList(TAKEDOWN_STATUSES, {open: true}).optional(),
     livenessStatus: enumList(LIVENESS_STATUSES).optional(),
     ...sortFlags(TAKEDOWN_SORT_KEYS),
-    perPage: perPage(),
-    limit: perPage(),
-    nextPage: nonBlank().optional(),
+    ...nextPageFlags(TAKEDOWNS_PAGE_MAX),
   })
   .superRefine(...dateOrder('from', 'to'));
 
@@ -56,8 +53,7 @@ const takedownsListFlags = z
 export function validateTakedownsListFlags(flags: TakedownsListFlags, ctx: CommandContext): ValidatedTakedownsList {
   const problems = new Problems();
   const format = capture(problems, () => resolveOutputFormat(flags, ctx.io));
-  if (flags.perPage !== undefined && flags.limit !== undefined) problems.add('--limit', 'is --per-page; give one of them');
-  if (flags.all === true && flags.nextPage !== undefined) problems.add('--next-page', 'cannot be combined with --all (which starts at the first page)');
+  pageFlagProblems(flags, {flag: '--next-page', given: flags.nextPage !== undefined}, problems);
   const values = checkFlags(takedownsListFlags, flags, problems) ?? {};
   const sort = sortOf(values, flags, problems);
   const warnings = [
@@ -78,10 +74,6 @@ export function validateTakedownsListFlags(flags: TakedownsListFlags, ctx: Comma
   };
   problems.throwIfAny();
   return {filters: dropUndefined(filters), format: format!, all: flags.all === true, warnings};
-}
-
-function dropUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
 /** The command that prints the page after this one, every filter repeated (values shell-quoted). */
