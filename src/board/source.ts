@@ -6,6 +6,8 @@ import {workerLiveness, workersKey} from '../redis/heartbeat.js';
 import {RedisUnavailableError} from '../redis/probe.js';
 import {QUEUE_NAME} from '../redis/queue.js';
 import type {RedisSetting} from '../redis/settings.js';
+import {readWindows} from '../maintenance/store.js';
+import {heldPairs} from '../maintenance/held.js';
 
 /** What one read of the worker's Redis gives the board. */
 export interface BoardReading {
@@ -16,6 +18,8 @@ export interface BoardReading {
   lastSeenAt: number | undefined;
   /** Stored entries (results, heartbeats) the read left out for not parsing: the board names them. Default: none. */
   skipped?: SkippedEntry[];
+  /** Pairs whose alerts a maintenance window holds (`check@org` -> what holds them). Default: none. */
+  held?: ReadonlyMap<string, string>;
 }
 
 /** The board's view of the result store; injected, so tests and the bench need no Redis. */
@@ -56,8 +60,9 @@ export async function openBoardSource(setting: RedisSetting): Promise<BoardSourc
         source.store = current.store;
       }
       try {
-        const [stored, liveness] = await Promise.all([current.store.readAll(now), workerLiveness(current.redis, workersKey(setting.prefix, QUEUE_NAME), now)]);
-        return {stored, liveWorkers: liveness.live.length, lastSeenAt: liveness.lastSeenAt, skipped: [...current.store.skipped(), ...liveness.skipped]};
+        const [stored, liveness, windows] = await Promise.all([current.store.readAll(now), workerLiveness(current.redis, workersKey(setting.prefix, QUEUE_NAME), now), readWindows(current.redis, setting.prefix)]);
+        const held = heldPairs(windows, stored.map(item => item.spec), now);
+        return {stored, liveWorkers: liveness.live.length, lastSeenAt: liveness.lastSeenAt, skipped: [...current.store.skipped(), ...liveness.skipped], ...(held.size > 0 ? {held} : {})};
       } catch (error) {
         if (error instanceof VigilError) throw error;
         throw new RedisUnavailableError(setting.target.display, error instanceof Error ? error.message : String(error), setting.source, `${START_REDIS} ${START_WORKER_HINT}`);

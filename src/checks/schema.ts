@@ -2,6 +2,7 @@ import * as z from 'zod';
 import {DEFAULT_MAX_CHECKS, HEALTHCHECK_DEFAULTS, HEALTHCHECK_ID_PATTERN, MAX_CHECKS_LIMIT, MAX_HEALTHCHECK_ID_LENGTH, type HealthcheckParamValue} from '../api/wire/index.js';
 import {MAX_DURATION_MS, TOO_LONG, parseDuration} from './duration.js';
 import {ORG_SLUG, ORG_SLUG_RULE} from '../config/validate.js';
+import {maintenanceEntrySchema, resolveMaintenance, type MaintenanceWindow} from '../maintenance/window.js';
 
 /**
  * The declarative checks file of `vigil worker` (docs/checker.md). File-level `defaults`
@@ -88,6 +89,8 @@ export const checksFileSchema = z.strictObject({
     .optional(),
   checks: z.array(entry).min(1, 'must list at least one check').optional(),
   discover: discover.optional(),
+  /** Maintenance windows: alerts of an org (or check) held while one is active (src/maintenance/). */
+  maintenance: z.array(maintenanceEntrySchema(checkId, orgSlug)).optional(),
 }).refine(file => file.checks !== undefined || file.discover !== undefined, {message: 'must have checks: or discover: (or both)'});
 export type ChecksFile = z.infer<typeof checksFileSchema>;
 
@@ -136,6 +139,8 @@ export interface ChecksConfig {
   discover?: DiscoverConfig;
   timeoutMs: number;
   retry: {attempts: number; backoffMs: number};
+  /** The `maintenance:` windows, if any. */
+  maintenance?: MaintenanceWindow[];
 }
 
 export interface SpecProblem {
@@ -196,6 +201,12 @@ export function resolveChecks(file: ChecksFile): {config: ChecksConfig; problems
     },
   };
   if (discover) config.discover = discover;
+  if (file.maintenance) {
+    const orgs = new Set([...specs.map(spec => spec.org), ...(discover?.orgs ?? [])]);
+    const resolved = resolveMaintenance(file.maintenance, orgs);
+    config.maintenance = resolved.windows;
+    problems.push(...resolved.problems);
+  }
   return {config, problems};
 }
 

@@ -4,6 +4,7 @@ export const GROUPS: Readonly<Record<string, string>> = {
   auth: 'Log in, check and remove the stored API key',
   config: 'Show and change the saved base URL and org (keys: base-url, org)',
   healthchecks: 'List the upstream healthchecks, run one or all of them once, or watch the board the workers grade',
+  maintenance: 'Add, list and end maintenance windows: alerts held, runs still graded',
   proposals: 'Act on the needs-customer-review queue: approve, reject or watchlist a proposal',
   reports: 'Create, list and search reports',
   schedules: 'Inspect or clear the job schedulers the workers run',
