@@ -6,7 +6,8 @@ import {workerLiveness, workersKey} from '../redis/heartbeat.js';
 import {RedisUnavailableError} from '../redis/probe.js';
 import {QUEUE_NAME} from '../redis/queue.js';
 import type {RedisSetting} from '../redis/settings.js';
-import {readWindows} from '../maintenance/store.js';
+import {readHolds} from '../maintenance/store.js';
+import {heldByDependencies} from '../maintenance/depends.js';
 import {heldPairs} from '../maintenance/held.js';
 
 /** What one read of the worker's Redis gives the board. */
@@ -18,7 +19,7 @@ export interface BoardReading {
   lastSeenAt: number | undefined;
   /** Stored entries (results, heartbeats) the read left out for not parsing: the board names them. Default: none. */
   skipped?: SkippedEntry[];
-  /** Pairs whose alerts a maintenance window holds (`check@org` -> what holds them). Default: none. */
+  /** Pairs whose alerts are held, by a maintenance window or a failing dependsOn: check (`check@org` -> what holds them). Default: none. */
   held?: ReadonlyMap<string, string>;
 }
 
@@ -60,8 +61,8 @@ export async function openBoardSource(setting: RedisSetting): Promise<BoardSourc
         source.store = current.store;
       }
       try {
-        const [stored, liveness, windows] = await Promise.all([current.store.readAll(now), workerLiveness(current.redis, workersKey(setting.prefix, QUEUE_NAME), now), readWindows(current.redis, setting.prefix)]);
-        const held = heldPairs(windows, stored.map(item => item.spec), now);
+        const [stored, liveness, holds] = await Promise.all([current.store.readAll(now), workerLiveness(current.redis, workersKey(setting.prefix, QUEUE_NAME), now), readHolds(current.redis, setting.prefix)]);
+        const held = heldPairs(holds.windows, stored.map(item => item.spec), now, heldByDependencies(stored, holds.dependencies));
         return {stored, liveWorkers: liveness.live.length, lastSeenAt: liveness.lastSeenAt, skipped: [...current.store.skipped(), ...liveness.skipped], ...(held.size > 0 ? {held} : {})};
       } catch (error) {
         if (error instanceof VigilError) throw error;

@@ -63,6 +63,8 @@ const entry = z.strictObject({
   ...settings,
   /** Body fields sent as given, for checks whose parameters vigil has no name for. */
   params: params.optional(),
+  /** Checks of the same org whose failing holds this one's alerts (src/maintenance/depends.ts). */
+  dependsOn: z.array(checkId).max(20, 'must list at most 20 checks').optional(),
 });
 
 /** Grade every implemented check of the upstream's registry for these orgs. */
@@ -108,6 +110,8 @@ export interface CheckSpec {
   params?: Record<string, ParamValue>;
   /** Scheduled because the registry lists the check, not because the file names it. */
   discovered?: true;
+  /** Checks of the same org whose failing holds this one's alerts. */
+  dependsOn?: string[];
 }
 
 export const DEFAULT_EVERY_MS = 5 * 60_000;
@@ -175,6 +179,8 @@ export function resolveChecks(file: ChecksFile): {config: ChecksConfig; problems
     if (warnThreshold !== undefined) spec.warnThreshold = warnThreshold;
     if (failThreshold !== undefined) spec.failThreshold = failThreshold;
     if (item.params && Object.keys(item.params).length > 0) spec.params = item.params;
+    if (item.dependsOn && item.dependsOn.length > 0) spec.dependsOn = [...new Set(item.dependsOn)];
+    if (item.dependsOn?.includes(item.check)) problems.push({path: `checks[${index}].dependsOn`, message: `${item.check} cannot depend on itself`});
     if (warnThreshold !== undefined && failThreshold !== undefined && warnThreshold > failThreshold) {
       problems.push({
         path: `checks[${index}].warnThreshold`,

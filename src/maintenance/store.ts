@@ -5,6 +5,7 @@ import {HEALTHCHECK_ID_PATTERN, MAX_HEALTHCHECK_ID_LENGTH} from '../api/wire/ind
 import {ORG_SLUG} from '../config/validate.js';
 import {QUEUE_NAME} from '../redis/queue.js';
 import type {MaintenanceWindow} from './window.js';
+import {readDependencies, type Dependencies} from './depends.js';
 
 /**
  * Where the windows live, so every replica (and `schedules list`, the board, `maintenance
@@ -82,4 +83,10 @@ export async function endWindow(redis: AnyRedis, prefix: string, id: string, now
 export async function publishFileWindows(redis: AnyRedis, prefix: string, windows: readonly MaintenanceWindow[] | undefined): Promise<void> {
   if (!windows || windows.length === 0) await redis.del(fileWindowsKey(prefix));
   else await redis.set(fileWindowsKey(prefix), JSON.stringify(windows));
+}
+
+/** What holds alerts, as every reader needs it: the windows and the checks file's dependsOn. */
+export async function readHolds(redis: AnyRedis, prefix: string): Promise<{windows: MaintenanceWindow[]; dependencies: Dependencies}> {
+  const [windows, dependencies] = await Promise.all([readWindows(redis, prefix), readDependencies(redis, prefix)]);
+  return {windows, dependencies};
 }

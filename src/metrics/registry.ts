@@ -4,8 +4,7 @@ import {gzip} from 'node:zlib';
 import {COMMIT, VERSION} from '../version.js';
 import {CheckSeriesRenderer} from './exposition.js';
 import {KeptReady} from './kept-ready.js';
-import {maintenanceGauge} from '../maintenance/metrics.js';
-import type {MaintenanceWindow} from '../maintenance/window.js';
+import {maintenanceGauge, type Holds} from '../maintenance/metrics.js';
 import {ERROR_KINDS, RUN_OUTCOMES, type ErrorKind, type ResultStore, type RunOutcome} from './store.js';
 
 /**
@@ -41,8 +40,8 @@ export interface MetricsSources {
   timeoutMs?: number;
   /** How often the shared part is rebuilt while asked for; 0: on every ask. Default: REFRESH_MS. */
   refreshMs?: number;
-  /** The maintenance windows (src/maintenance/): the active ones are exported in the shared part. Default: none. */
-  maintenance?: () => Promise<readonly MaintenanceWindow[]>;
+  /** The maintenance windows and dependsOn (src/maintenance/): what holds alerts now is exported in the shared part. Default: none. */
+  maintenance?: () => Promise<Holds>;
 }
 
 /** What a scrape asks for: everything, this process's part, or the shared part. */
@@ -255,7 +254,7 @@ function sharedBuilder(client: PromClient, sources: MetricsSources): () => Promi
       );
       for (const state of QUEUE_STATES) queueJobs.set({queue: sources.queueName, state}, queue[state] ?? 0);
       queueSchedulers.set({queue: sources.queueName}, schedulers);
-      await updateMaintenance();
+      await updateMaintenance(checks);
       await nextTurn();
       parts = await checkSeries.render(checks, nextTurn);
       storeSkipped.set(sources.store.skipped?.().length ?? 0);
