@@ -3,7 +3,7 @@ export const GROUPS: Readonly<Record<string, string>> = {
   asset: 'Check assets against the blocklist and list the asset types (also spelled assets)',
   auth: 'Log in, check and remove the stored API key',
   config: 'Show and change the saved base URL and org (keys: base-url, org)',
-  healthchecks: 'List the upstream healthchecks, run one or all of them once, or watch the board the workers grade',
+  healthchecks: 'List the upstream healthchecks, run one or all of them once, watch the board the workers grade, or report a week of grades',
   maintenance: 'Add, list and end maintenance windows: alerts held, runs still graded',
   proposals: 'Act on the needs-customer-review queue: approve, reject or watchlist a proposal',
   reports: 'Create, list and search reports',
