@@ -12,6 +12,7 @@ import {QUEUE_NAME, type CheckJobData} from '../src/redis/queue.js';
 import type {JobRetryPolicy, ReconcileSummary} from './reconcile.js';
 import {logDistinctErrors, watchRedis} from './redis-watch.js';
 import {createSchedules} from './schedules.js';
+import {readHolds} from '../src/maintenance/store.js';
 import {shutdownWorker, type ShutdownResult} from './shutdown.js';
 
 /**
@@ -92,6 +93,7 @@ export async function startCheckWorker(given: CheckWorkerOptions): Promise<Check
     schedulerCount: () => queue.getJobSchedulersCount(),
     checks: startSpecs.map(spec => spec.check),
     registryOrgs: options.discover?.orgs,
+    maintenance: () => readHolds(redis, prefix),
     ...(options.metricsRefreshMs === undefined ? {} : {refreshMs: options.metricsRefreshMs}),
   });
 

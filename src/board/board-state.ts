@@ -76,7 +76,7 @@ function withView(state: BoardState, board: Board | undefined, filter: BoardFilt
 export function boardReducer(state: BoardState, action: BoardAction): BoardState {
   switch (action.type) {
     case 'read':
-      return {...withView(state, buildBoard(action.reading.stored, action.now), state.filter), liveWorkers: action.reading.liveWorkers, keyRefs: action.reading.keyRefs ?? new Map(), skipped: action.reading.skipped?.length ?? 0, readError: null};
+      return {...withView(state, buildBoard(action.reading.stored, action.now, action.reading.held), state.filter), liveWorkers: action.reading.liveWorkers, keyRefs: action.reading.keyRefs ?? new Map(), skipped: action.reading.skipped?.length ?? 0, readError: null};
     case 'readFailed':
       return {...state, readError: action.message};
     case 'regraded': {

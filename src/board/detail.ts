@@ -76,6 +76,7 @@ export function detailLines(cell: BoardCell, now: number, regrade?: Regrade, run
   if (keyRef !== undefined) lines.push({text: `key         ${sanitizeText(keyRef)} (by reference, from the checks file)`});
   if (cell.error !== null) lines.push({text: `error       ${cell.error}`, style: 'magenta'});
   if (cell.appUrl !== null) lines.push({text: `app         ${cell.appUrl}`});
+  if (cell.heldBy !== undefined) lines.push({text: `held by     ${cell.heldBy}`, style: 'yellow'});
   const runbook = runbookUrl(cell, runbooks);
   if (runbook !== null) lines.push({text: `runbook     ${runbook}`});
   // The list of what the findings refer to, as healthchecks run names it (v opens it here).

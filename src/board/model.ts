@@ -44,6 +44,8 @@ export interface BoardCell {
   /** The last run's error (kind: message), sanitised and masked; null after a success. */
   error: string | null;
   appUrl: string | null;
+  /** What holds the pair's alerts now (a maintenance window), sanitised; absent when nothing does. */
+  heldBy?: string;
 }
 
 export interface BoardCounts {
@@ -144,14 +146,16 @@ export function splitCheck(check: string): [group: string, name: string] {
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The board of everything the store holds at `now`. */
-export function buildBoard(stored: readonly StoredCheck[], now: number): Board {
+export function buildBoard(stored: readonly StoredCheck[], now: number, held?: ReadonlyMap<string, string>): Board {
   const cells = new Map<string, BoardCell>();
   const worst = new Map<string, number>();
   const checks = new Set<string>();
   const counts: BoardCounts = {fail: 0, warn: 0, error: 0, stale: 0, ok: 0, none: 0};
   let newestGradeAt: number | undefined;
   for (const item of stored) {
-    const cell = cellOf(item, now);
+    const plain = cellOf(item, now);
+    const heldBy = held?.get(cellKey(item.spec.check, item.spec.org));
+    const cell = heldBy === undefined ? plain : {...plain, heldBy: clean(heldBy)};
     cells.set(cellKey(cell.check, cell.org), cell);
     checks.add(cell.check);
     counts[cell.severity] += 1;

@@ -7,6 +7,9 @@ import {keyRefsKey, readKeyRefs} from '../redis/key-refs.js';
 import {RedisUnavailableError} from '../redis/probe.js';
 import {QUEUE_NAME} from '../redis/queue.js';
 import type {RedisSetting} from '../redis/settings.js';
+import {readHolds} from '../maintenance/store.js';
+import {heldByDependencies} from '../maintenance/depends.js';
+import {heldPairs} from '../maintenance/held.js';
 
 /** What one read of the worker's Redis gives the board. */
 export interface BoardReading {
@@ -19,6 +22,8 @@ export interface BoardReading {
   skipped?: SkippedEntry[];
   /** org -> the reference of its own key (`keys:` of the checks file), as the worker stored it. Default: none. */
   keyRefs?: ReadonlyMap<string, string>;
+  /** Pairs whose alerts are held, by a maintenance window or a failing dependsOn: check (`check@org` -> what holds them). Default: none. */
+  held?: ReadonlyMap<string, string>;
 }
 
 /** The board's view of the result store; injected, so tests and the bench need no Redis. */
@@ -59,8 +64,9 @@ export async function openBoardSource(setting: RedisSetting): Promise<BoardSourc
         source.store = current.store;
       }
       try {
-        const [stored, liveness, keyRefs] = await Promise.all([current.store.readAll(now), workerLiveness(current.redis, workersKey(setting.prefix, QUEUE_NAME), now), readKeyRefs(current.redis, keyRefsKey(setting.prefix, QUEUE_NAME))]);
-        return {stored, liveWorkers: liveness.live.length, lastSeenAt: liveness.lastSeenAt, skipped: [...current.store.skipped(), ...liveness.skipped], keyRefs};
+        const [stored, liveness, keyRefs, holds] = await Promise.all([current.store.readAll(now), workerLiveness(current.redis, workersKey(setting.prefix, QUEUE_NAME), now), readKeyRefs(current.redis, keyRefsKey(setting.prefix, QUEUE_NAME)), readHolds(current.redis, setting.prefix)]);
+        const held = heldPairs(holds.windows, stored.map(item => item.spec), now, heldByDependencies(stored, holds.dependencies));
+        return {stored, liveWorkers: liveness.live.length, lastSeenAt: liveness.lastSeenAt, skipped: [...current.store.skipped(), ...liveness.skipped], keyRefs, ...(held.size > 0 ? {held} : {})};
       } catch (error) {
         if (error instanceof VigilError) throw error;
         throw new RedisUnavailableError(setting.target.display, error instanceof Error ? error.message : String(error), setting.source, `${START_REDIS} ${START_WORKER_HINT}`);

@@ -3,6 +3,7 @@ import {DEFAULT_MAX_CHECKS, HEALTHCHECK_DEFAULTS, HEALTHCHECK_ID_PATTERN, MAX_CH
 import {MAX_DURATION_MS, TOO_LONG, parseDuration} from './duration.js';
 import {ORG_SLUG, ORG_SLUG_RULE} from '../config/validate.js';
 import {keysSchema, resolveKeyRefs, type KeyRef} from './key-refs.js';
+import {maintenanceEntrySchema, resolveMaintenance, type MaintenanceWindow} from '../maintenance/window.js';
 
 /**
  * The declarative checks file of `vigil worker` (docs/checker.md). File-level `defaults`
@@ -63,6 +64,8 @@ const entry = z.strictObject({
   ...settings,
   /** Body fields sent as given, for checks whose parameters vigil has no name for. */
   params: params.optional(),
+  /** Checks of the same org whose failing holds this one's alerts (src/maintenance/depends.ts). */
+  dependsOn: z.array(checkId).max(20, 'must list at most 20 checks').optional(),
 });
 
 /** Grade every implemented check of the upstream's registry for these orgs. */
@@ -91,6 +94,8 @@ export const checksFileSchema = z.strictObject({
   discover: discover.optional(),
   /** The key of an org or group of orgs, by reference (src/checks/key-refs.ts). */
   keys: keysSchema.optional(),
+  /** Maintenance windows: alerts of an org (or check) held while one is active (src/maintenance/). */
+  maintenance: z.array(maintenanceEntrySchema(checkId, orgSlug)).optional(),
 }).refine(file => file.checks !== undefined || file.discover !== undefined, {message: 'must have checks: or discover: (or both)'});
 export type ChecksFile = z.infer<typeof checksFileSchema>;
 
@@ -108,6 +113,8 @@ export interface CheckSpec {
   params?: Record<string, ParamValue>;
   /** Scheduled because the registry lists the check, not because the file names it. */
   discovered?: true;
+  /** Checks of the same org whose failing holds this one's alerts. */
+  dependsOn?: string[];
 }
 
 export const DEFAULT_EVERY_MS = 5 * 60_000;
@@ -141,6 +148,8 @@ export interface ChecksConfig {
   retry: {attempts: number; backoffMs: number};
   /** org -> the reference of its key; an org not here uses the worker's own key. */
   keys?: Record<string, KeyRef>;
+  /** The `maintenance:` windows, if any. */
+  maintenance?: MaintenanceWindow[];
 }
 
 export interface SpecProblem {
@@ -175,6 +184,8 @@ export function resolveChecks(file: ChecksFile): {config: ChecksConfig; problems
     if (warnThreshold !== undefined) spec.warnThreshold = warnThreshold;
     if (failThreshold !== undefined) spec.failThreshold = failThreshold;
     if (item.params && Object.keys(item.params).length > 0) spec.params = item.params;
+    if (item.dependsOn && item.dependsOn.length > 0) spec.dependsOn = [...new Set(item.dependsOn)];
+    if (item.dependsOn?.includes(item.check)) problems.push({path: `checks[${index}].dependsOn`, message: `${item.check} cannot depend on itself`});
     if (warnThreshold !== undefined && failThreshold !== undefined && warnThreshold > failThreshold) {
       problems.push({
         path: `checks[${index}].warnThreshold`,
@@ -202,6 +213,12 @@ export function resolveChecks(file: ChecksFile): {config: ChecksConfig; problems
   };
   if (discover) config.discover = discover;
   if (file.keys) config.keys = resolveKeyRefs(file.keys, problems);
+  if (file.maintenance) {
+    const orgs = new Set([...specs.map(spec => spec.org), ...(discover?.orgs ?? [])]);
+    const resolved = resolveMaintenance(file.maintenance, orgs);
+    config.maintenance = resolved.windows;
+    problems.push(...resolved.problems);
+  }
   return {config, problems};
 }
 

@@ -4,6 +4,7 @@ import {gzip} from 'node:zlib';
 import {COMMIT, VERSION} from '../version.js';
 import {CheckSeriesRenderer} from './exposition.js';
 import {KeptReady} from './kept-ready.js';
+import {maintenanceGauge, type Holds} from '../maintenance/metrics.js';
 import {ERROR_KINDS, RUN_OUTCOMES, type ErrorKind, type ResultStore, type RunOutcome} from './store.js';
 
 /**
@@ -39,6 +40,8 @@ export interface MetricsSources {
   timeoutMs?: number;
   /** How often the shared part is rebuilt while asked for; 0: on every ask. Default: REFRESH_MS. */
   refreshMs?: number;
+  /** The maintenance windows and dependsOn (src/maintenance/): what holds alerts now is exported in the shared part. Default: none. */
+  maintenance?: () => Promise<Holds>;
 }
 
 /** What a scrape asks for: everything, this process's part, or the shared part. */
@@ -238,6 +241,7 @@ function sharedBuilder(client: PromClient, sources: MetricsSources): () => Promi
   const queueJobs = new client.Gauge({name: 'vigil_queue_jobs', help: 'Jobs in the BullMQ queue by state', labelNames: ['queue', 'state'] as const, registers});
   const queueSchedulers = new client.Gauge({name: 'vigil_queue_schedulers', help: 'Job schedulers registered in the queue', labelNames: ['queue'] as const, registers});
   const checkSeries = new CheckSeriesRenderer();
+  const updateMaintenance = maintenanceGauge(client, registers, sources.maintenance);
   return async () => {
     let up = true;
     let parts: Buffer[] = [];
@@ -250,6 +254,7 @@ function sharedBuilder(client: PromClient, sources: MetricsSources): () => Promi
       );
       for (const state of QUEUE_STATES) queueJobs.set({queue: sources.queueName, state}, queue[state] ?? 0);
       queueSchedulers.set({queue: sources.queueName}, schedulers);
+      await updateMaintenance(checks);
       await nextTurn();
       parts = await checkSeries.render(checks, nextTurn);
       storeSkipped.set(sources.store.skipped?.().length ?? 0);

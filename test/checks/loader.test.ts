@@ -153,7 +153,7 @@ describe('what a bad file is told', () => {
 
   it('a problem with the file as a whole is placed at "(file)"', async () => {
     expect(await problemsOf('colour: red\nchecks:\n  - {check: takedowns.cancelled-count, org: acme}\n')).toEqual([
-      'checks.yaml: (file): unknown key "colour" (line 1); known keys: defaults, timeout, retry, checks, discover, keys',
+      'checks.yaml: (file): unknown key "colour" (line 1); known keys: defaults, timeout, retry, checks, discover, keys, maintenance',
     ]);
     expect(await problemsOf('3\n')).toEqual(['checks.yaml: (file): Invalid input: expected object, received number']);
   });

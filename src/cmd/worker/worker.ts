@@ -4,6 +4,8 @@ import {colorEnabled} from '../../output/color.js';
 import {InputError} from '../../errors.js';
 import {ExitCode} from '../../exit-codes.js';
 import {loadChecksFile} from '../../checks/loader.js';
+import {publishFileWindows} from '../../maintenance/store.js';
+import {publishDependencies} from '../../maintenance/depends.js';
 import {formatDuration} from '../../checks/duration.js';
 import {hostname} from 'node:os';
 import {connectRedis} from '../../redis/connect.js';
@@ -77,8 +79,13 @@ async function startAndListen(options: WorkerOptions, ctx: CommandContext, logge
   await keyChecks.start(orgsOf(config));
 
   const redis = await connectRedis(options.redis, options.redisUrlSource);
-  // For `schedules list` and the board: each org's key by its reference, never the key.
-  await writeKeyRefs(redis, keyRefsKey(options.prefix, QUEUE_NAME), keyRefNames(config.keys));
+  // For `schedules list` and the board: each org's key by its reference, never the key; the
+  // file's maintenance windows and dependsOn, where every replica and the CLI read them.
+  await Promise.all([
+    writeKeyRefs(redis, keyRefsKey(options.prefix, QUEUE_NAME), keyRefNames(config.keys)),
+    publishFileWindows(redis, options.prefix, config.maintenance),
+    publishDependencies(redis, options.prefix, config.specs),
+  ]);
   const worker = await startWorker(redis, options, config, client, logger, keyChecks, keys.keyFor);
   const heartbeat = startWorkerHeartbeat(redis, options.prefix, worker.metricsUrl);
   // Listening before the line that says so: a supervisor (a test, the soak, a script) that
@@ -134,7 +141,7 @@ async function startWorker(redis: Redis, options: WorkerOptions, config: ChecksC
       retry: config.retry,
       lockDurationMs: options.lockDurationMs,
       // A changed file's new orgs are checked as at start; a key rejected now is logged, not an exit.
-      checksFile: {path: options.checksPath, current: config, onApplied: next => keyChecks.added(orgsOf(next))},
+      checksFile: {path: options.checksPath, current: config, onApplied: next => Promise.all([keyChecks.added(orgsOf(next)), publishFileWindows(redis, options.prefix, next.maintenance), publishDependencies(redis, options.prefix, next.specs)]).then(() => {})},
       logRun: logger.run,
       logEvent: logger.event,
     });

@@ -120,7 +120,7 @@ describe('vigil completion', () => {
     expect(bashComplete('vigil config get ').sort()).toEqual(['base-url', 'org']);
     expect(bashComplete('vigil reports list --output ').sort()).toEqual(['csv', 'json', 'markdown', 'table', 'tsv']);
     expect(bashComplete('vigil completion ').sort()).toEqual(['bash', 'fish', 'zsh']);
-    expect(bashComplete('vigil healthchecks ').sort()).toEqual(['board', 'list', 'run']);
+    expect(bashComplete('vigil healthchecks ').sort()).toEqual(['board', 'list', 'report', 'run']);
     expect(bashComplete('vigil healthchecks run ').sort()).toEqual([...DOCUMENTED_HEALTHCHECK_IDS].sort());
     expect(bashComplete('vigil healthchecks run reviewing.')).toEqual(['reviewing.backlog', 'reviewing.old-proposals']);
   });

@@ -10,7 +10,7 @@ import {openBoardSource, START_WORKER_HINT, type BoardReading, type BoardSource}
 import {parseFailOn, type FailOn} from '../../../healthcheck/fail-on.js';
 import {severityReaches} from '../../../healthcheck/render.js';
 import {noWorkerWarning, skippedWarning} from '../../schedules/list/list.js';
-import {BOARD_COLUMNS, boardJson, breachedLine} from './snapshot.js';
+import {BOARD_COLUMNS, HELD_COLUMN, boardJson, breachedLine} from './snapshot.js';
 
 export interface BoardFlags extends RedisFlags {
   debug?: boolean;
@@ -68,9 +68,11 @@ export async function runHealthchecksBoard(flags: BoardFlags, ctx: CommandContex
   problems.throwIfAny();
   const now = ctx.now().getTime();
   const reading = await readOnce(deps, setting, now);
-  const board = buildBoard(reading.stored, now);
+  const board = buildBoard(reading.stored, now, reading.held);
   const cells = boardCells(board);
-  printRows(ctx.io, format!, cells, BOARD_COLUMNS, {json: boardJson(board, reading, now)});
+  // HELD BY only when a pair is held: a board without maintenance reads as it always did.
+  const columns = cells.some(cell => cell.heldBy !== undefined) ? [...BOARD_COLUMNS, HELD_COLUMN] : BOARD_COLUMNS;
+  printRows(ctx.io, format!, cells, columns, {json: boardJson(board, reading, now)});
   if (cells.length === 0) ctx.io.stderr.write(`${emptyStoreMessage(setting.prefix)}\n`);
   else if (reading.liveWorkers === 0) ctx.io.stderr.write(`${noWorkerWarning(setting.prefix, reading.lastSeenAt, now, NO_WORKER)}\n`);
   ctx.io.stderr.write(skippedWarning(reading.skipped ?? []));

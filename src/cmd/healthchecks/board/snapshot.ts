@@ -24,6 +24,9 @@ export const BOARD_COLUMNS: Column<BoardCell>[] = [
   {header: 'ERROR', value: cell => cell.error, dropOrder: 1},
 ];
 
+/** The snapshot's column for pairs a maintenance window holds (shown only when one is). */
+export const HELD_COLUMN: Column<BoardCell> = {header: 'HELD BY', value: cell => cell.heldBy ?? null};
+
 /** What `--json` prints: every cell, the header's counts, and whether a worker is writing. */
 export interface BoardJson {
   cells: BoardCell[];

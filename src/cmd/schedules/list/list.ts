@@ -14,6 +14,8 @@ import {resolveRedisSetting} from '../../../redis/settings.js';
 import {otherPrefixesNote, prefixesWithSchedulers} from '../../../redis/prefixes.js';
 import {STALE_MS, workerLiveness, workersKey} from '../../../redis/heartbeat.js';
 import {keyRefsKey, readKeyRefs} from '../../../redis/key-refs.js';
+import {readWindows} from '../../../maintenance/store.js';
+import {activeWindows, windowFor} from '../../../maintenance/window.js';
 
 export interface SchedulesListFlags {
   debug?: boolean;
@@ -38,6 +40,8 @@ export interface ScheduleRow {
   lastError: string | null;
   /** The reference of the org's own key (`keys:` of the checks file), null for the worker's key. */
   key: string | null;
+  /** The id of the maintenance window holding the pair's alerts now, else null (src/maintenance/). */
+  maintenance?: string | null;
 }
 
 // BullMQ's `next` comes from Redis too: a time that is not one is no time, not a thrown RangeError.
@@ -114,15 +118,22 @@ export async function runSchedulesList(flags: SchedulesListFlags, ctx: CommandCo
   await withScheduleQueue(setting!, async (queue, redis) => {
     const now = ctx.now().getTime();
     const store = new ResultStore(redis, prefix, QUEUE_NAME);
-    const [schedulers, stored, liveness, keyRefs] = await Promise.all([
+    const [schedulers, stored, liveness, keyRefs, windows] = await Promise.all([
       queue.getJobSchedulers(0, -1, true),
       store.readAll(),
       workerLiveness(redis, workersKey(prefix, QUEUE_NAME), now),
       readKeyRefs(redis, keyRefsKey(prefix, QUEUE_NAME)),
+      readWindows(redis, prefix),
     ]);
     const byId = new Map(stored.map(item => [item.spec.id, item]));
-    const rows = schedulers.map(scheduler => scheduleRow(scheduler, byId.get(scheduler.key), keyRefs)).sort((a, b) => a.id.localeCompare(b.id));
+    const active = activeWindows(windows, now);
+    const rows = schedulers.map(scheduler => {
+      const row = scheduleRow(scheduler, byId.get(scheduler.key), keyRefs);
+      return {...row, maintenance: windowFor(active, row.check, row.org)?.window.id ?? null};
+    }).sort((a, b) => a.id.localeCompare(b.id));
     const columns = scheduleColumns(format === 'table' ? now : undefined, rows.some(row => row.key !== null));
+    // Only when a pair is held: a listing without maintenance reads as it always did.
+    if (rows.some(row => row.maintenance !== null)) columns.push({header: 'MAINTENANCE', value: row => row.maintenance});
     printRows(ctx.io, format!, rows, columns);
     // On stderr whatever the format: piped output must not look like an empty Redis.
     if (rows.length === 0) ctx.io.stderr.write(`${otherPrefixesNote(prefix, await prefixesWithSchedulers(redis)) ?? `no schedulers under prefix ${prefix}: start \`vigil worker --checks <file>\` to create them`}\n`);
