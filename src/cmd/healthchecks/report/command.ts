@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import {listDetections} from '../../../api/wire/endpoints/detections.js';
+import {organizationMetrics} from '../../../api/wire/endpoints/platform.js';
 import {runHealthchecksReport, REPORT_FORMATS} from './report.js';
 import {defineCommand} from '../../../cli/define.js';
 import {debugOptions, orgOptions, textOption} from '../../../cli/options.js';
@@ -19,6 +21,7 @@ export const definition = defineCommand({
       prometheusUrl: textOption(`Prometheus that scrapes the workers (default: VIGIL_PROMETHEUS_URL, then ${'http://127.0.0.1:9090'})`, 'url'),
     }),
   completions: {output: REPORT_FORMATS},
+  endpoints: [organizationMetrics, listDetections],
   // Reads a Prometheus the person names: not the API the MCP server is configured for.
   mcp: false,
   run: ({options}, ctx) => runHealthchecksReport(options, ctx),
