@@ -7,7 +7,7 @@ import {debugOptions, orgOptions, textOption} from '../../../cli/options.js';
 
 export const definition = defineCommand({
   path: ['healthchecks', 'report'],
-  description: 'Report per check the time spent ok, warn, fail, error and without data, the alerts and maintenance windows, from Prometheus',
+  description: "Report per check the time spent ok, warn, fail, error and without data, the alerts and maintenance windows, from Prometheus; with the upstream's own figures where the key reads them",
   examples: [
     {command: 'vigil healthchecks report --org acme --prometheus-url http://prometheus:9090', explains: "acme's last 7 days, as markdown for the weekly review"},
     {command: 'vigil healthchecks report --all-orgs --since 30d --output csv', explains: 'Every org, 30 days, one CSV row per check'},
