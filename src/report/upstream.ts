@@ -23,7 +23,8 @@ export interface UpstreamFigures {
 /** A count as the answer gave it; anything not a plain scalar is shown absent. */
 const figureValue = (value: unknown) => (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean' ? value : null);
 
-type Outcome<T> = {ok: T} | {note: string};
+/** `stop`: no further call can fare better (no key, an upstream not answering): the report does not wait on each. */
+type Outcome<T> = {ok: T} | {note: string; stop: boolean};
 
 /** A refusal or an outage as the one line the report prints; anything else (an interrupt, a bug) is thrown. */
 function noteOf(error: unknown, what: string): string {
@@ -39,7 +40,7 @@ async function attempt<T>(what: string, read: () => Promise<T>): Promise<Outcome
   try {
     return {ok: await read()};
   } catch (error) {
-    return {note: noteOf(error, what)};
+    return {note: noteOf(error, what), stop: error instanceof UnavailableError || error instanceof CredentialsError};
   }
 }
 
@@ -60,6 +61,7 @@ export async function readUpstreamFigures(ctx: CommandContext, orgs: readonly st
     const page = await attempt(`detection/list for ${org}`, () => ctx.client().call(listDetections, {slug: org, ...window, limit: DETECTIONS_PAGE_MAX}, {signal: ctx.signal}));
     if ('note' in page) {
       notes.add(page.note);
+      if (page.stop) return {organization: null, detections, notes: [...notes]};
       continue;
     }
     readable.push(org);

@@ -177,7 +177,8 @@ describe.skipIf(skip !== undefined)('vigil healthchecks report over a backfilled
     // A closed port: refused at once (nock's replyWithError would wait out the connect timeout).
     const down = await report({org: 'acme', prometheusUrl}, true, `http://127.0.0.1:${await freePort()}/api/v2`);
     expect(down.code).toBe(0);
-    expect(down.out).toMatch(/## Upstream figures\n\nupstream figures: the upstream did not answer \(detection\/list for acme: .+\)\nupstream figures: the upstream did not answer \(organization\/metrics: .+\)\n$/);
+    // One note: after the first call finds no upstream, the report waits on no further one.
+    expect(down.out).toMatch(/## Upstream figures\n\nupstream figures: the upstream did not answer \(detection\/list for acme: .+\)\n$/);
   });
 });
 
