@@ -1,4 +1,5 @@
 import {rawSamples, type RawSeries} from './prometheus.js';
+import type {UpstreamFigures} from './upstream.js';
 import {presence, timeline, type Sample, type Timeline} from './timeline.js';
 
 /** What `vigil healthchecks report` says of one window (the `--json` document). */
@@ -10,6 +11,8 @@ export interface HealthReport {
   checks: ({check: string; org: string} & Omit<Timeline, 'gaps' | 'worst'> & {gaps: {from: string; to: string}[]; worst: {severity: string; at: string; forSeconds: number} | null})[];
   alerts: {alertname: string; org: string; check: string | null; from: string; to: string; seconds: number}[];
   maintenance: {org: string; check: string | null; from: string; to: string}[];
+  /** The upstream's own figures over the window (src/report/upstream.ts); read after Prometheus. */
+  upstream?: UpstreamFigures;
 }
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();

@@ -1,5 +1,6 @@
 import {sanitizeText} from '../output/sanitize.js';
 import type {HealthReport} from './build.js';
+import type {UpstreamFigures} from './upstream.js';
 
 /** Pure renderings of a report: markdown for a customer's weekly review, CSV for a sheet. */
 
@@ -35,7 +36,21 @@ export function reportMarkdown(report: HealthReport): string {
   lines.push('', '## Maintenance windows', '');
   if (report.maintenance.length === 0) lines.push('None.');
   for (const window of report.maintenance) lines.push(`- ${cell(window.org)}${window.check ? ` ${cell(window.check)}` : ', every check'}: ${window.from} to ${window.to}`);
+  if (report.upstream) lines.push('', '## Upstream figures', '', ...upstreamMarkdown(report.upstream));
   return `${lines.join('\n')}\n`;
+}
+
+const detectionCount = (item: UpstreamFigures['detections'][number]) => `${item.inWindow}${item.atLeast ? '+' : ''}`;
+
+function upstreamMarkdown(upstream: UpstreamFigures): string[] {
+  const lines = upstream.detections.map(item => `- ${cell(item.org)}: ${detectionCount(item)} detections in the window (detection/list${item.atLeast ? ', more than one page' : ''})`);
+  if (upstream.organization) {
+    lines.push('', `Organization metrics of ${cell(upstream.organization.org)} over the window (organization/metrics):`, '', '| group | name | value |', '|---|---|---|');
+    for (const figure of upstream.organization.figures) lines.push(`| ${cell(figure.group)} | ${cell(figure.name)} | ${figure.value === null ? '-' : cell(String(figure.value))} |`);
+  }
+  if (upstream.notes.length > 0 && lines.length > 0) lines.push('');
+  lines.push(...upstream.notes.map(cell));
+  return lines;
 }
 
 const csvField = (raw: string | number) => {
@@ -44,8 +59,16 @@ const csvField = (raw: string | number) => {
   return /[",\n\r]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 };
 
+/** One row per check, then one per upstream figure or note: check and severity columns empty, `figure` and `value` filled. */
 export function reportCsv(report: HealthReport): string {
-  const header = ['org', 'check', 'ok_seconds', 'warn_seconds', 'fail_seconds', 'error_seconds', 'gap_seconds', 'worst', 'worst_at'];
-  const rows = report.checks.map(item => [item.org, item.check, ...SEVERITIES.map(key => item.seconds[key]), item.worst?.severity ?? '', item.worst?.at ?? ''].map(csvField).join(','));
+  const header = ['org', 'check', 'ok_seconds', 'warn_seconds', 'fail_seconds', 'error_seconds', 'gap_seconds', 'worst', 'worst_at', 'figure', 'value'];
+  const rows = report.checks.map(item => [item.org, item.check, ...SEVERITIES.map(key => item.seconds[key]), item.worst?.severity ?? '', item.worst?.at ?? '', '', ''].map(csvField).join(','));
+  const figure = (org: string, name: string, value: string | number) => ([org, '', '', '', '', '', '', '', '', name, value] as (string | number)[]).map(csvField).join(',');
+  const upstream = report.upstream;
+  if (upstream) {
+    rows.push(...upstream.detections.map(item => figure(item.org, 'detections.inWindow', item.atLeast ? detectionCount(item) : item.inWindow)));
+    if (upstream.organization) rows.push(...upstream.organization.figures.map(item => figure(upstream.organization!.org, `${item.group}.${item.name}`, item.value === null ? '' : typeof item.value === 'number' ? item.value : String(item.value))));
+    rows.push(...upstream.notes.map(note => figure('', 'note', note)));
+  }
   return `${[header.join(','), ...rows].join('\n')}\n`;
 }

@@ -1,11 +1,13 @@
 import * as z from 'zod';
+import {listDetections} from '../../../api/wire/endpoints/detections.js';
+import {organizationMetrics} from '../../../api/wire/endpoints/platform.js';
 import {runHealthchecksReport, REPORT_FORMATS} from './report.js';
 import {defineCommand} from '../../../cli/define.js';
 import {debugOptions, orgOptions, textOption} from '../../../cli/options.js';
 
 export const definition = defineCommand({
   path: ['healthchecks', 'report'],
-  description: 'Report per check the time spent ok, warn, fail, error and without data, the alerts and maintenance windows, from Prometheus',
+  description: "Report per check the time spent ok, warn, fail, error and without data, the alerts and maintenance windows, from Prometheus; with the upstream's own figures where the key reads them",
   examples: [
     {command: 'vigil healthchecks report --org acme --prometheus-url http://prometheus:9090', explains: "acme's last 7 days, as markdown for the weekly review"},
     {command: 'vigil healthchecks report --all-orgs --since 30d --output csv', explains: 'Every org, 30 days, one CSV row per check'},
@@ -19,6 +21,7 @@ export const definition = defineCommand({
       prometheusUrl: textOption(`Prometheus that scrapes the workers (default: VIGIL_PROMETHEUS_URL, then ${'http://127.0.0.1:9090'})`, 'url'),
     }),
   completions: {output: REPORT_FORMATS},
+  endpoints: [organizationMetrics, listDetections],
   // Reads a Prometheus the person names: not the API the MCP server is configured for.
   mcp: false,
   run: ({options}, ctx) => runHealthchecksReport(options, ctx),

@@ -6,6 +6,7 @@ import {ORG_SLUG, ORG_SLUG_RULE} from '../../../config/validate.js';
 import {printJson} from '../../../output/print.js';
 import {buildReport} from '../../../report/build.js';
 import {reportCsv, reportMarkdown} from '../../../report/format.js';
+import {readUpstreamFigures} from '../../../report/upstream.js';
 
 export interface HealthchecksReportFlags {
   debug?: boolean;
@@ -21,7 +22,7 @@ export const REPORT_FORMATS = ['markdown', 'json', 'csv'] as const;
 export const DEFAULT_PROMETHEUS_URL = 'http://127.0.0.1:9090';
 const MAX_SINCE_MS = 90 * 86_400_000;
 
-/** `vigil healthchecks report`: per check, the time spent ok, warn, fail, error and unknown (gap), read from Prometheus. */
+/** `vigil healthchecks report`: per check, the time spent ok, warn, fail, error and unknown (gap), read from Prometheus; then the upstream's own figures where the key reads them. */
 export async function runHealthchecksReport(flags: HealthchecksReportFlags, ctx: CommandContext): Promise<number> {
   const problems = new Problems();
   const format = flags.json ? 'json' : (checkValue(oneOf(REPORT_FORMATS), flags.output ?? 'markdown', '--output', problems) ?? 'markdown');
@@ -44,7 +45,10 @@ export async function runHealthchecksReport(flags: HealthchecksReportFlags, ctx:
   if (!isHttpUrl(prometheusUrl)) problems.add(flags.prometheusUrl === undefined ? 'VIGIL_PROMETHEUS_URL' : '--prometheus-url', 'must be an http(s) URL, like http://prometheus:9090');
   problems.throwIfAny();
   const to = Math.floor(ctx.now().getTime() / 1000);
-  const report = await buildReport({prometheusUrl, orgs, from: to - Math.round(sinceMs / 1000), to, signal: ctx.signal});
+  const from = to - Math.round(sinceMs / 1000);
+  const built = await buildReport({prometheusUrl, orgs, from, to, signal: ctx.signal});
+  const reported = orgs === 'all' ? [...new Set(built.checks.map(item => item.org))].sort() : orgs;
+  const report = {...built, upstream: await readUpstreamFigures(ctx, reported, from, to)};
   if (format === 'json') printJson(ctx.io, report);
   else ctx.io.stdout.write(format === 'csv' ? reportCsv(report) : reportMarkdown(report));
   return 0;

@@ -7,7 +7,9 @@ import {runHealthchecksReport, type HealthchecksReportFlags} from '../../../../s
 import type {HealthReport} from '../../../../src/report/build.js';
 import {runWork} from '../../../../src/ui/use-command.js';
 import {waitReady} from '../../../../scripts/alerting-stack.mjs';
+import {API_KEY, fakeContext, interceptApi} from '../../../helpers/fake-context.js';
 import {fakeIO} from '../../../helpers/fake-io.js';
+import {useNock} from '../../../helpers/nock.js';
 import {requireProgram} from '../../../helpers/programs.js';
 import {freePort} from '../../../jobs/redis-server.js';
 
@@ -17,6 +19,9 @@ import {freePort} from '../../../jobs/redis-server.js';
  * gap), fail 22h, a run erroring for 1h (graded fail before it), ok again for 67h; globex
  * ok all week. The report must give each within one scrape interval, and the hole as a gap.
  */
+// The upstream is nock's; Prometheus and the refusal's closed port are real, on 127.0.0.1.
+useNock({allowLoopback: true});
+
 const prometheusBin = requireProgram('prometheus');
 const promtool = requireProgram('promtool');
 const skip = prometheusBin.skipReason ?? promtool.skipReason;
@@ -66,9 +71,11 @@ function openMetrics(): string {
   return `${lines.join('\n')}\n# EOF\n`;
 }
 
-async function report(flags: HealthchecksReportFlags) {
+/** Without `keyed`, no API key is configured; with it, the client of a keyed context aimed at nock, not retrying. */
+async function report(flags: HealthchecksReportFlags, keyed = false, baseUrl?: string) {
   const io = fakeIO({tty: false, env: {VIGIL_CONFIG_DIR: dir}});
-  const code = await runWork(flags, ctx => runHealthchecksReport(flags, {...ctx, now: () => new Date(END * 1000)}), io, new AbortController().signal);
+  const upstream = keyed ? {client: fakeContext(baseUrl === undefined ? {} : {baseUrl}).client} : {};
+  const code = await runWork(flags, ctx => runHealthchecksReport(flags, {...ctx, ...upstream, now: () => new Date(END * 1000)}), io, new AbortController().signal);
   return {code, out: io.out(), err: io.err()};
 }
 
@@ -117,9 +124,61 @@ describe.skipIf(skip !== undefined)('vigil healthchecks report over a backfilled
     const csv = await report({allOrgs: true, output: 'csv', prometheusUrl});
     expect(csv.code).toBe(0);
     const rows = csv.out.trimEnd().split('\n');
-    expect(rows[0]).toBe('org,check,ok_seconds,warn_seconds,fail_seconds,error_seconds,gap_seconds,worst,worst_at');
-    expect(rows.slice(1).map(row => row.split(',').slice(0, 2).join(' '))).toEqual(['acme reviewing.backlog', 'globex reviewing.backlog']);
+    expect(rows[0]).toBe('org,check,ok_seconds,warn_seconds,fail_seconds,error_seconds,gap_seconds,worst,worst_at,figure,value');
+    expect(rows.slice(1, 3).map(row => row.split(',').slice(0, 2).join(' '))).toEqual(['acme reviewing.backlog', 'globex reviewing.backlog']);
     expect(Number(rows[2]!.split(',')[2])).toBeGreaterThanOrEqual(168 * HOUR - STEP);
+    // No key configured: the upstream's figures are one note, the report is still Prometheus's.
+    expect(rows.slice(3)).toEqual([',,,,,,,,,note,upstream figures: not readable with this key (no API key configured)']);
+  });
+
+  it("adds the upstream's detections and organization metrics over the same window, the key only in its header", async () => {
+    const detections = interceptApi('POST', 'detection/list', [{body: {detections: [{id: 'd1'}, {id: 'd2'}], nextCursor: null}}]);
+    const metrics = interceptApi('GET', 'organization/metrics', [{body: {metrics: {reports: 12, newThreats: 5}, blockedByType: [{type: 'URL', count: 4}]}}]);
+    const {code, out, err} = await report({org: 'acme', json: true, prometheusUrl}, true);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    const window = {from: new Date(FROM * 1000).toISOString(), to: new Date(END * 1000).toISOString()};
+    expect(detections.map(seen => seen.body)).toEqual([{slug: 'acme', startDate: window.from, endDate: window.to, limit: 100}]);
+    expect(metrics.map(seen => seen.query)).toEqual([{startDate: window.from, endDate: window.to}]);
+    for (const seen of [...detections, ...metrics]) expect(seen.headers['x-api-key']).toBe(API_KEY);
+    expect(out).not.toContain(API_KEY);
+    expect((JSON.parse(out) as HealthReport).upstream).toEqual({
+      detections: [{org: 'acme', inWindow: 2, atLeast: false}],
+      organization: {org: 'acme', figures: [{group: 'metrics', name: 'reports', value: 12}, {group: 'metrics', name: 'newThreats', value: 5}, {group: 'blockedByType', name: 'URL', value: 4}]},
+      notes: [],
+    });
+    interceptApi('POST', 'detection/list', [{body: {detections: [{id: 'd1'}], nextCursor: 7}}]);
+    interceptApi('GET', 'organization/metrics', [{body: {metrics: {reports: 12}}}]);
+    const markdown = await report({org: 'acme', prometheusUrl}, true);
+    expect(markdown.out).toMatch(/## Upstream figures\n\n- acme: 1\+ detections in the window \(detection\/list, more than one page\)\n\nOrganization metrics of acme over the window \(organization\/metrics\):\n\n\| group \| name \| value \|\n\|---\|---\|---\|\n\| metrics \| reports \| 12 \|\n$/);
+  });
+
+  it('says in one line when the key cannot read them, and still reports Prometheus with exit 0', async () => {
+    interceptApi('POST', 'detection/list', [{status: 403, body: {message: 'Forbidden\u001b[2J', code: 'FORBIDDEN', issues: []}}]);
+    interceptApi('GET', 'organization/metrics', [{status: 401, body: {error: {message: 'API key with organization access required', code: 'UNAUTHORIZED', issues: []}}}]);
+    const {code, out} = await report({org: 'acme', output: 'csv', prometheusUrl}, true);
+    expect(code).toBe(0);
+    const rows = out.trimEnd().split('\n');
+    expect(rows[1]).toMatch(/^acme,reviewing\.backlog,/);
+    expect(rows.slice(2).map(row => row.split(',').slice(9, 10).join())).toEqual(['note', 'note']);
+    expect(rows[2]).toContain('upstream figures: not readable with this key (detection/list for acme: HTTP 403');
+    expect(rows[3]).toContain('upstream figures: not readable with this key (organization/metrics: HTTP 401');
+    expect(out).not.toContain(API_KEY);
+    expect(out).not.toContain('\u001b');
+  });
+
+  it("leaves the organization metrics out when the key's org is not the one reported, and an unreachable upstream is a note", async () => {
+    interceptApi('POST', 'detection/list', [{status: 403, body: {message: 'Forbidden', code: 'FORBIDDEN', issues: []}}]);
+    interceptApi('GET', 'organization/metrics', [{body: {metrics: {reports: 99}}}]);
+    const other = await report({org: 'acme', json: true, prometheusUrl}, true);
+    const figures = (JSON.parse(other.out) as HealthReport).upstream!;
+    expect(figures.organization).toBeNull();
+    expect(figures.notes[1]).toBe("upstream figures: not readable with this key (organization/metrics answers for the key's own organization, which is not the reported org)");
+    // A closed port: refused at once (nock's replyWithError would wait out the connect timeout).
+    const down = await report({org: 'acme', prometheusUrl}, true, `http://127.0.0.1:${await freePort()}/api/v2`);
+    expect(down.code).toBe(0);
+    // One note: after the first call finds no upstream, the report waits on no further one.
+    expect(down.out).toMatch(/## Upstream figures\n\nupstream figures: the upstream did not answer \(detection\/list for acme: .+\)\n$/);
   });
 });
 
