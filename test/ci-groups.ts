@@ -19,7 +19,7 @@ export const ONCE_PROGRAMS = [
   'systemd-analyze', 'buildah', 'podman', 'mmdebstrap',
 ];
 
-const TERMINAL_HELPERS = /from '[./]*(helpers\/)?(tmux|sandbox-terminal)\.js'/;
+const TERMINAL_HELPERS = /from '[./]*(helpers\/)?(tmux|sandbox-terminal|alerting-harness)\.js'/;
 
 export function isOnceFile(text: string): boolean {
   if (TERMINAL_HELPERS.test(text)) return true;

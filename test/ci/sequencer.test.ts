@@ -33,7 +33,8 @@ describe('the order test files start in', () => {
   it('without durations, starts the image build and the soaks first, then the files that allow themselves minutes', async () => {
     const sorted = names(await sequencer().sort(specs(testFiles())));
     expect(sorted.slice(0, 3)).toEqual(['test/ship/image.test.ts', 'test/soak/soak.test.ts', 'test/soak/planted-leak.test.ts']);
-    expect(sorted.indexOf('test/redis/cluster.test.ts')).toBeLessThan(10);
+    // Among the files that allow themselves minutes (the alerting end to end, the installs, ...).
+    expect(sorted.indexOf('test/redis/cluster.test.ts')).toBeLessThan(20);
     expect(sorted.indexOf('test/exit-codes.test.ts')).toBeGreaterThan(50);
   });
 

@@ -38,6 +38,7 @@ function upstream(options: {total?: number; pageSize?: number; create?: StubRepl
     if (req.path.endsWith('/reports/search')) {
       return {body: {reports: [{id: 9, status: 'CLOSED', assets: ['a.example']}], totalCount: 1}};
     }
+    if (req.path.endsWith('/asset/check')) return {body: {status: 'UNKNOWN'}};
     if (req.path.endsWith('/report/create')) {
       return options.create ?? {body: {id: 123, createdAt: '2026-09-03T23:21:46.450Z', organization: {id: 1, slug: 'acme', name: 'Acme'}}};
     }
@@ -129,9 +130,10 @@ describe('reports create', () => {
     const result = await runCli(['reports', 'create', '--title', 'Fake wallet', '--description', 'Drainer', '--asset', 'evil.example'], {env: env(s)});
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('123\t2026-09-03T23:21:46.450Z\tacme\n');
-    expect(s.requests).toHaveLength(1);
-    expect(s.requests[0]!.headers['x-api-key']).toBe(KEY);
-    expect(s.requests[0]!.body).toEqual({organizationSlug: 'acme', title: 'Fake wallet', description: 'Drainer', assets: [{content: 'evil.example'}]});
+    // The asset is checked against the blocklist first, then the report is sent once.
+    expect(s.requests.map(req => req.path.replace(/^.*\/api\/v2\//, ''))).toEqual(['asset/check', 'report/create']);
+    expect(s.requests[1]!.headers['x-api-key']).toBe(KEY);
+    expect(s.requests[1]!.body).toEqual({organizationSlug: 'acme', title: 'Fake wallet', description: 'Drainer', assets: [{content: 'evil.example'}]});
   });
 
   it('422: exit 7, each rejected asset with type, message and suggestion', async () => {
@@ -143,7 +145,7 @@ describe('reports create', () => {
     expect(result.code).toBe(7);
     expect(result.stderr).toContain('evil.example: DOMAIN_NOT_ALLOWED: not allowed');
     expect(result.stderr).toContain('suggestion: use a brand domain');
-    expect(s.requests).toHaveLength(1);
+    expect(s.requests.filter(req => req.path.endsWith('/report/create'))).toHaveLength(1);
   });
 });
 
