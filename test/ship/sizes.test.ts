@@ -42,7 +42,12 @@ describe('README.md: the package and image sizes, read from the build', () => {
     expect(stale.status).toBe(1);
     expect(stale.stderr).toMatch(/^sizes: README\.md's sizes are stale: the package line says "npm package `vigil-[\d.]+\.tgz`: 99\.9 MB .*"; the build makes ".*": run `npm run sizes`$/m);
     expect((await sizes(['--readme', readme])).status).toBe(0);
-    expect(readFileSync(readme, 'utf8')).toBe(readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
+    // The rest of README.md as it was; the package line as this build makes it (its rounded
+    // figure may differ from the committed one by a step of the rounding).
+    const mended = readFileSync(readme, 'utf8');
+    const packageLine = /^- npm package .*$/m;
+    expect(mended).not.toContain('99.9 MB');
+    expect(mended.replace(packageLine, '-')).toBe(readFileSync(path.join(ROOT, 'README.md'), 'utf8').replace(packageLine, '-'));
     expect((await sizes(['--check', '--readme', readme])).status).toBe(0);
   }, 120_000);
 
